@@ -1,0 +1,52 @@
+"""Attachment scores: the share of tokens whose head (UAS) or head and label (LAS) is right.
+
+Both accept one sentence or parallel lists of sentences (scored over all their tokens);
+``ignore_punct=True`` leaves out tokens whose gold UPOS is PUNCT.
+
+>>> from parsing_core import Sentence
+>>> gold = Sentence.from_heads("a b c".split(), [2, 0, 2], ["det", "root", "obj"])
+>>> pred = Sentence.from_heads("a b c".split(), [2, 0, 1], ["det", "root", "obj"])
+>>> round(uas(pred, gold), 3), round(las(pred, gold), 3)
+(0.667, 0.667)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .errors import ParsingCoreError
+from .sentence import Sentence
+
+
+def _pairs(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence]) -> Iterator[tuple[Sentence, Sentence]]:
+    preds = [pred] if isinstance(pred, Sentence) else list(pred)
+    golds = [gold] if isinstance(gold, Sentence) else list(gold)
+    if len(preds) != len(golds):
+        raise ParsingCoreError(f"{len(preds)} predicted sentences for {len(golds)} gold ones")
+    for p, g in zip(preds, golds):
+        if p.n != g.n:
+            raise ParsingCoreError(f"sentence {g.sent_id or ''}: {p.n} predicted tokens for {g.n}")
+        yield p, g
+
+
+def _score(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence],
+           labelled: bool, ignore_punct: bool) -> float:
+    right = total = 0
+    for p, g in _pairs(pred, gold):
+        for d in range(1, g.n + 1):
+            if ignore_punct and g.upos is not None and g.upos[d - 1] == "PUNCT":
+                continue
+            total += 1
+            ok = p.heads is not None and p.head(d) == g.head(d)
+            right += ok and (not labelled or p.label(d) == g.label(d))
+    return right / total if total else 0.0
+
+
+def uas(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence], ignore_punct: bool = False) -> float:
+    """Unlabelled attachment score, in [0, 1]."""
+    return _score(pred, gold, False, ignore_punct)
+
+
+def las(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence], ignore_punct: bool = False) -> float:
+    """Labelled attachment score, in [0, 1]."""
+    return _score(pred, gold, True, ignore_punct)

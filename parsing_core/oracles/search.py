@@ -1,0 +1,95 @@
+"""The exhaustive-search oracle: the judge of every clever oracle.
+
+    best(c) = |A ∩ G|                       if c is final
+            = max over legal t of best(t(c))  otherwise    (−∞ if no move is legal)
+    cost(t; c) = best(c) − best(t(c))
+
+Arcs are never removed, so best(c) = |A ∩ G| + future(c), where the future gain depends only
+on the stack, the buffer and which stack tokens already have a head
+(:meth:`Configuration.search_key`).  The search memoises on that key, and keeps the tables
+of the last few gold trees, so stepping through one sentence reuses earlier work.
+
+The number of keys grows exponentially with the sentence, so the oracle refuses sentences
+longer than :data:`MAX_LENGTH` (for each system, the length it answers at the initial
+configuration in about a second on a 2-core machine; see ``benchmarks/search.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Hashable
+
+from ..configuration import Configuration
+from ..errors import TooLongForSearch
+from ..sentence import Sentence
+from ..systems import TransitionSystem
+from .base import Costs, Oracle
+
+MAX_LENGTH: dict[str, int] = {
+    "arc-standard": 13,
+    "arc-eager": 10,
+    "arc-eager-corrected": 10,
+    "arc-hybrid": 13,
+    "arc-hybrid-swap": 8,
+    "arc-standard-swap": 8,
+}
+
+Memo = dict[Hashable, float]
+
+
+class SearchOracle(Oracle):
+    name = "search"
+    title = "exact (search)"
+    exactness = "exact for any gold tree; short sentences only"
+
+    def __init__(self, system: TransitionSystem, max_length: int | None = None) -> None:
+        super().__init__(system)
+        self.max_length = MAX_LENGTH[system.name] if max_length is None else max_length
+        self._tables: OrderedDict[tuple[int, ...], Memo] = OrderedDict()
+
+    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+        memo = self._memo(gold)
+        values = {t: self._gain(c, t, gold) + self._future(self.system.apply(c, t), gold, memo)
+                  for t in self.system.legal(c)}
+        top = max(values.values(), default=-math.inf)
+        return {t: math.inf if v == -math.inf else top - v for t, v in values.items()}
+
+    def best(self, c: Configuration, gold: Sentence) -> float:
+        """The most gold arcs a final configuration reachable from ``c`` can hold."""
+        built = sum(1 for arc in c.unlabelled_arcs if arc in gold.gold_arcs)
+        return built + self._future(c, gold, self._memo(gold))
+
+    # -- internals ---------------------------------------------------------------------------
+    def _gain(self, c: Configuration, t: object, gold: Sentence) -> int:
+        arc = self.system.arc_of(c, t)  # type: ignore[arg-type]
+        return int(arc is not None and arc in gold.gold_arcs)
+
+    def _future(self, c: Configuration, gold: Sentence, memo: Memo) -> float:
+        key = c.search_key()
+        if key in memo:
+            return memo[key]
+        if self.system.is_terminal(c):
+            value: float = 0
+        else:
+            value = max(
+                (self._gain(c, t, gold) + self._future(self.system.apply(c, t), gold, memo)
+                 for t in self.system.legal(c)),
+                default=-math.inf,
+            )
+        memo[key] = value
+        return value
+
+    def _memo(self, gold: Sentence) -> Memo:
+        if gold.n > self.max_length:
+            raise TooLongForSearch(
+                f"exact search answers {self.system.name} sentences of up to {self.max_length} "
+                f"tokens quickly; this one has {gold.n}. Choose a shorter sentence or another oracle."
+            )
+        key = gold.gold_heads
+        if key not in self._tables:
+            self._tables[key] = {}
+            while len(self._tables) > 8:
+                self._tables.popitem(last=False)
+        self._tables.move_to_end(key)
+        return self._tables[key]
