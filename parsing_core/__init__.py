@@ -49,7 +49,7 @@ Example
 from __future__ import annotations
 
 from .configuration import Configuration
-from .driver import Step, Trace, replay, run, start
+from .driver import Step, Trace, replay, run, run_from, start
 from .errors import (
     ConlluError,
     IllegalTransition,
@@ -79,5 +79,5 @@ __all__ = [
     "ROOT", "Configuration", "ConlluError", "IllegalTransition", "NotBuildable", "Oracle",
     "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
-    "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "start", "uas",
+    "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",
 ]

@@ -20,10 +20,10 @@ tuple of configurations and undo, history and sharing come for free.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Configuration:
     stack: tuple[int, ...]
     buffer: tuple[int, ...]
@@ -83,28 +83,28 @@ class Configuration:
         Arcs are never removed, so the best reachable score is the gold arcs already built plus
         a gain that depends only on this key; the search oracle memoises on it.
         """
-        return self.stack, self.buffer, tuple(self.has_head(t) for t in self.stack)
+        heads = self.heads
+        return self.stack, self.buffer, tuple(t != 0 and heads[t - 1] is not None for t in self.stack)
 
     # -- building (used by transition systems) ---------------------------------------------
     def shift(self) -> Configuration:
         """Move the buffer front to the stack top."""
-        return replace(self, stack=(*self.stack, self.buffer[0]), buffer=self.buffer[1:])
+        return Configuration((*self.stack, self.buffer[0]), self.buffer[1:], self.heads, self.labels)
 
     def pop(self) -> Configuration:
         """Remove the stack top."""
-        return replace(self, stack=self.stack[:-1])
+        return Configuration(self.stack[:-1], self.buffer, self.heads, self.labels)
 
     def pop_second(self) -> Configuration:
         """Remove the element under the stack top."""
-        return replace(self, stack=(*self.stack[:-2], self.stack[-1]))
+        return Configuration((*self.stack[:-2], self.stack[-1]), self.buffer, self.heads, self.labels)
 
     def attach(self, head: int, dep: int, label: str | None = None) -> Configuration:
         """Add the arc head → dep (with an optional label) to A."""
-        heads = list(self.heads)
-        labels = list(self.labels)
-        heads[dep - 1] = head
-        labels[dep - 1] = label
-        return replace(self, heads=tuple(heads), labels=tuple(labels))
+        i = dep - 1
+        heads = (*self.heads[:i], head, *self.heads[i + 1:])
+        labels = (*self.labels[:i], label, *self.labels[i + 1:])
+        return Configuration(self.stack, self.buffer, heads, labels)
 
     def with_stack_buffer(self, stack: tuple[int, ...], buffer: tuple[int, ...]) -> Configuration:
-        return replace(self, stack=stack, buffer=buffer)
+        return Configuration(stack, buffer, self.heads, self.labels)

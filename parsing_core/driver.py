@@ -85,8 +85,13 @@ def max_steps(system: TransitionSystem, n: int) -> int:
 
 def run(system: TransitionSystem, sentence: Sentence, choose: Choose) -> Trace:
     """Parse ``sentence`` from the initial configuration, asking ``choose`` for every move."""
-    trace = start(system, sentence)
-    limit = max_steps(system, sentence.n)
+    return run_from(start(system, sentence), choose)
+
+
+def run_from(trace: Trace, choose: Choose) -> Trace:
+    """Continue a parse until it is final (e.g. let an oracle finish what a learner began)."""
+    system = trace.system
+    limit = max_steps(system, trace.sentence.n)
     while not system.is_terminal(trace.final):
         legal = system.legal(trace.final)
         if not legal:

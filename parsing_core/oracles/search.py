@@ -50,34 +50,32 @@ class SearchOracle(Oracle):
 
     def costs(self, c: Configuration, gold: Sentence) -> Costs:
         memo = self._memo(gold)
-        values = {t: self._gain(c, t, gold) + self._future(self.system.apply(c, t), gold, memo)
-                  for t in self.system.legal(c)}
+        gold_arcs = gold.gold_arcs
+        values = {t: (arc in gold_arcs) + self._future(after, gold_arcs, memo)
+                  for t, arc, after in self.system.successors(c)}
         top = max(values.values(), default=-math.inf)
         return {t: math.inf if v == -math.inf else top - v for t, v in values.items()}
 
     def best(self, c: Configuration, gold: Sentence) -> float:
         """The most gold arcs a final configuration reachable from ``c`` can hold."""
         built = sum(1 for arc in c.unlabelled_arcs if arc in gold.gold_arcs)
-        return built + self._future(c, gold, self._memo(gold))
+        return built + self._future(c, gold.gold_arcs, self._memo(gold))
 
     # -- internals ---------------------------------------------------------------------------
-    def _gain(self, c: Configuration, t: object, gold: Sentence) -> int:
-        arc = self.system.arc_of(c, t)  # type: ignore[arg-type]
-        return int(arc is not None and arc in gold.gold_arcs)
-
-    def _future(self, c: Configuration, gold: Sentence, memo: Memo) -> float:
+    def _future(self, c: Configuration, gold_arcs: frozenset[tuple[int, int]], memo: Memo) -> float:
+        """The most gold arcs the moves from ``c`` on can still add (−∞ if no final configuration)."""
         key = c.search_key()
-        if key in memo:
-            return memo[key]
-        if self.system.is_terminal(c):
-            value: float = 0
-        else:
-            value = max(
-                (self._gain(c, t, gold) + self._future(self.system.apply(c, t), gold, memo)
-                 for t in self.system.legal(c)),
-                default=-math.inf,
-            )
-        memo[key] = value
+        value = memo.get(key)
+        if value is None:
+            if self.system.is_terminal(c):
+                value = 0
+            else:
+                value = max(
+                    ((arc in gold_arcs) + self._future(after, gold_arcs, memo)
+                     for _, arc, after in self.system.successors(c)),
+                    default=-math.inf,
+                )
+            memo[key] = value
         return value
 
     def _memo(self, gold: Sentence) -> Memo:

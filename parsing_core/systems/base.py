@@ -90,6 +90,12 @@ class TransitionSystem:
             raise IllegalTransition(f"{t} is not possible here: {reason}")
         return self._by_kind[t.kind].effect(c, t.label if self.labelled else None)
 
+    def successors(self, c: Configuration) -> list[tuple[Transition, Arc | None, Configuration]]:
+        """Every legal (unlabelled) move with the arc it builds and the configuration it leads to."""
+        if self.is_terminal(c):
+            return []
+        return [(Transition(m.kind), m.arc(c), m.effect(c, None)) for m in self.moves if m.why_not(c) is None]
+
     def arc_of(self, c: Configuration, t: Transition | str) -> Arc | None:
         """The (head, dependent) arc that ``t`` would add to ``c`` (None for SH, RE, SW)."""
         return self._by_kind[_as_transition(t).kind].arc(c)
