@@ -20,6 +20,7 @@ from ..systems import TransitionSystem
 from ..transition import Transition
 
 Costs = dict[Transition, float]
+ALL: tuple[str, ...] = ("*",)
 Choose = Callable[[Configuration, tuple[Transition, ...]], Transition]
 
 
@@ -28,7 +29,12 @@ class Oracle:
 
     name: str = ""
     title: str = ""
-    exactness: str = ""  # e.g. "exact for any gold tree", "approximate"
+    #: The systems this oracle serves (names as in ``list_systems()``); ``ALL`` for every system.
+    systems: tuple[str, ...] = ()
+    #: For which gold trees its costs are exact: "any", "projective" or "none" (approximate).
+    exact_for: str = "none"
+    #: One sentence for the UI, e.g. "exact for projective gold trees, approximate otherwise".
+    exactness: str = ""
 
     def __init__(self, system: TransitionSystem) -> None:
         self.system = system
@@ -36,6 +42,17 @@ class Oracle:
     def costs(self, c: Configuration, gold: Sentence) -> Costs:
         """{legal move: cost}; the moves are unlabelled."""
         raise NotImplementedError
+
+    def explain(self, c: Configuration, gold: Sentence) -> dict[Transition, frozenset[tuple[int, int]]]:
+        """For each legal move, the gold arcs (head, dependent) it makes unreachable.
+
+        Empty when the oracle cannot tell (its costs are not a count of lost arcs).
+        """
+        return {}
+
+    def is_exact_for(self, gold: Sentence) -> bool:
+        """Are this oracle's costs exact for this gold tree?"""
+        return self.exact_for == "any" or (self.exact_for == "projective" and gold.is_projective)
 
     def optimal(self, c: Configuration, gold: Sentence) -> tuple[Transition, ...]:
         """The minimum-cost moves (several when there are ties), in display order."""

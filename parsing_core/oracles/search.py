@@ -24,7 +24,7 @@ from ..configuration import Configuration
 from ..errors import TooLongForSearch
 from ..sentence import Sentence
 from ..systems import TransitionSystem
-from .base import Costs, Oracle
+from .base import ALL, Costs, Oracle
 
 MAX_LENGTH: dict[str, int] = {
     "arc-standard": 13,
@@ -41,6 +41,8 @@ Memo = dict[Hashable, float]
 class SearchOracle(Oracle):
     name = "search"
     title = "exact (search)"
+    systems = ALL
+    exact_for = "any"
     exactness = "exact for any gold tree; short sentences only"
 
     def __init__(self, system: TransitionSystem, max_length: int | None = None) -> None:

@@ -26,7 +26,7 @@ from ..configuration import Configuration
 from ..errors import NotBuildable
 from ..sentence import Sentence
 from ..transition import LA, RA, RE, SH, SW, Transition
-from .base import Costs, Oracle
+from .base import ALL, Costs, Oracle
 
 Rules = Callable[[Configuration, Sentence, bool], Iterator[Transition]]
 
@@ -104,6 +104,8 @@ RULES: dict[str, Rules] = {
 class StaticOracle(Oracle):
     name = "static"
     title = "static (one gold sequence)"
+    systems = ALL
+    exact_for = "none"
     exactness = "correct on the gold path only; needs a tree the system can build"
 
     def next(self, c: Configuration, gold: Sentence) -> Transition:
