@@ -49,6 +49,7 @@ Example
 from __future__ import annotations
 
 from .configuration import Configuration
+from .conllu_io import read_conllu, write_conllu
 from .driver import Step, Trace, replay, run, run_from, start
 from .errors import (
     ConlluError,
@@ -63,7 +64,9 @@ from .metrics import las, uas
 from .oracles import Oracle, get_oracle, list_oracles
 from .sentence import ROOT, Sentence
 from .systems import TransitionSystem, get_system, list_systems
+from .teaching import default_sentence, teaching_sentences
 from .transition import Transition, parse_sequence
+from .treebanks import data_dir, download_treebank, list_treebanks, load_treebank
 
 
 def gold_sequence(system: TransitionSystem, sentence: Sentence) -> tuple[Transition, ...]:
@@ -80,4 +83,6 @@ __all__ = [
     "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
     "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",
+    "read_conllu", "write_conllu", "default_sentence", "teaching_sentences", "data_dir", "download_treebank",
+    "list_treebanks", "load_treebank",
 ]

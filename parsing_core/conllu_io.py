@@ -124,22 +124,28 @@ def read_conllu(source: PathOrText) -> list[Sentence]:
 
 
 def _load(source: PathOrText) -> tuple[str, str | None]:
-    """The document's text with newlines normalised, and its file name (None for text)."""
+    """The document's text with CRLF turned into LF, and its file name (None for text)."""
+    if not isinstance(source, str | os.PathLike):
+        raise ConlluError(f"expected a file path or CoNLL-U text, not {type(source).__name__}")
     if isinstance(source, str) and (not source.strip() or "\n" in source or "\t" in source):
-        return source.lstrip("\ufeff").replace("\r\n", "\n"), None
+        text, name = source, None
+    else:
+        text, name = _read_file(source), Path(source).name
+    return text.lstrip("\ufeff").replace("\r\n", "\n"), name
+
+
+def _read_file(path: PathOrText) -> str:
     try:
-        path = Path(source)
-        return path.read_text(encoding="utf-8-sig"), path.name
+        with open(path, encoding="utf-8", newline="") as file:  # newline="": a lone CR stays in its line
+            return file.read()
     except FileNotFoundError:
-        raise ConlluError(f"no such file: {source}") from None
+        raise ConlluError(f"no such file: {path}") from None
     except UnicodeDecodeError as err:
-        raise ConlluError(f"{source} is not UTF-8 text ({err.reason} at byte {err.start})") from None
+        raise ConlluError(f"{path} is not UTF-8 text ({err.reason} at byte {err.start})") from None
     except ValueError as err:  # e.g. a NUL character in the name
-        raise ConlluError(f"could not read {source!r}: {err}") from None
+        raise ConlluError(f"could not read {path!r}: {err}") from None
     except OSError as err:
-        raise ConlluError(f"could not read {source}: {err.strerror or err}") from None
-    except TypeError:
-        raise ConlluError(f"expected a file path or CoNLL-U text, not {type(source).__name__}") from None
+        raise ConlluError(f"could not read {path}: {err.strerror or err}") from None
 
 
 def read_block(block: Block) -> Sentence:
@@ -260,6 +266,7 @@ def write_conllu(sentences: Iterable[Sentence], path: PathOrText | None = None) 
 
 def sentence_text(sentence: Sentence) -> str:
     """One sentence as CoNLL-U lines, ending with the blank line that closes it."""
+    _check_writable(sentence)
     if sentence.source is None:
         return fresh_tokenlist(sentence).serialize()
     tokens = with_tree(sentence.source, sentence)
@@ -297,11 +304,18 @@ def _patched(line: str, old: Token, new: Token) -> str:
     return "\t".join(fields)
 
 
+def _check_writable(sentence: Sentence) -> None:
+    """Refuse values that would break the columns: empty, or with a tab, newline or double space."""
+    if not sentence.words:
+        raise ConlluError("cannot write a sentence without words")
+    for value in (*sentence.words, *(sentence.labels or ()), *(sentence.upos or ())):
+        if not value.strip() or "  " in value or "\t" in value or "\n" in value:
+            raise ConlluError(f"cannot write {value!r} in a CoNLL-U column: it is empty or has a tab, "
+                              "a newline or two spaces in a row")
+
+
 def fresh_tokenlist(sentence: Sentence) -> TokenList:
     """A new token list for a sentence that was not read from CoNLL-U (e.g. typed by a learner)."""
-    bad = [w for w in sentence.words if not w or any(c in w for c in "\t\n\r")]
-    if bad:
-        raise ConlluError(f"cannot write the word {bad[0]!r}: empty or containing a tab or newline")
     metadata = Metadata({"sent_id": sentence.sent_id} if sentence.sent_id else {})
     metadata["text"] = " ".join(sentence.words)
     rows = [

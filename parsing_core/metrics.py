@@ -17,8 +17,10 @@ from collections.abc import Iterator, Sequence
 from .errors import ParsingCoreError
 from .sentence import Sentence
 
+Sentences = Sentence | Sequence[Sentence]
 
-def _pairs(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence]) -> Iterator[tuple[Sentence, Sentence]]:
+
+def _pairs(pred: Sentences, gold: Sentences) -> Iterator[tuple[Sentence, Sentence]]:
     preds = [pred] if isinstance(pred, Sentence) else list(pred)
     golds = [gold] if isinstance(gold, Sentence) else list(gold)
     if len(preds) != len(golds):
@@ -29,8 +31,7 @@ def _pairs(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Senten
         yield p, g
 
 
-def _score(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence],
-           labelled: bool, ignore_punct: bool) -> float:
+def _score(pred: Sentences, gold: Sentences, labelled: bool, ignore_punct: bool) -> float:
     right = total = 0
     for p, g in _pairs(pred, gold):
         for d in range(1, g.n + 1):
@@ -42,11 +43,11 @@ def _score(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Senten
     return right / total if total else 0.0
 
 
-def uas(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence], ignore_punct: bool = False) -> float:
+def uas(pred: Sentences, gold: Sentences, ignore_punct: bool = False) -> float:
     """Unlabelled attachment score, in [0, 1]."""
     return _score(pred, gold, False, ignore_punct)
 
 
-def las(pred: Sentence | Sequence[Sentence], gold: Sentence | Sequence[Sentence], ignore_punct: bool = False) -> float:
+def las(pred: Sentences, gold: Sentences, ignore_punct: bool = False) -> float:
     """Labelled attachment score, in [0, 1]."""
     return _score(pred, gold, True, ignore_punct)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
 import parsing_core as pc
-from parsing_core.trees import find_cycle
+from parsing_core.trees import find_cycle, is_projective
 
 # Every system the library offers, with its options: the unit of exhaustive testing.
 SYSTEM_VARIANTS: list[tuple[str, dict[str, bool]]] = [
@@ -50,3 +51,27 @@ def trees(draw: st.DrawFn, min_n: int = 1, max_n: int = 12, single_root: bool = 
         choices = order[:k] if (single_root and k) else [0, *order[:k]]
         heads[tok] = draw(st.sampled_from(choices))
     return tuple(heads[1:])
+
+
+def random_tree(
+    rnd: random.Random, n: int, projective: bool | None = None, root_last: bool = False
+) -> tuple[int, ...]:
+    """A random tree (several roots allowed), redrawn until its projectivity is as asked."""
+    while True:
+        order = rnd.sample(range(1, n + 1), n)
+        heads = [0] * (n + 1)
+        for k, tok in enumerate(order):
+            heads[tok] = rnd.choice([0, *order[:k]])
+        tree = tuple(heads[1:])
+        if projective is None or is_projective(tree, root_last) == projective:
+            return tree
+
+
+def walk_configurations(system: pc.TransitionSystem, s: pc.Sentence, rnd: random.Random,
+                        walks: int) -> Iterator[pc.Configuration]:
+    """Every non-final configuration met on ``walks`` random legal walks from the initial one."""
+    for _ in range(walks):
+        c = system.initial(s)
+        while not system.is_terminal(c):
+            yield c
+            c = system.apply(c, rnd.choice(system.legal(c)))

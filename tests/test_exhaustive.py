@@ -1,7 +1,8 @@
 """Every tree with up to 6 tokens, every system: the static oracle rebuilds what the system can build.
 
 And the systems' own claim of what they can build is checked against exhaustive search
-(up to 5 tokens; 4 for swap systems, whose search space is far larger): a tree is buildable exactly when the search oracle can reach all n arcs.
+(up to 5 tokens; 4 for swap systems, whose search space is far larger): a tree is
+buildable exactly when the search oracle can reach all n arcs.
 """
 
 from __future__ import annotations

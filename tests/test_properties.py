@@ -71,7 +71,7 @@ def test_search_costs_are_consistent_along_random_walks(system, heads, rnd):
     """best(c) = max over moves of best(t(c)); costs are ≥ 0 and some move costs 0."""
     s = sentence(heads)
     search = pc.get_oracle(system, "search")
-    for c, t in random_walk(system, s, rnd):
+    for c, _ in random_walk(system, s, rnd):
         costs = search.costs(c, s)
         assert set(costs) == set(system.legal(c))
         assert min(costs.values()) == 0 and all(v >= 0 for v in costs.values())

@@ -13,12 +13,17 @@ from typing import Any
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
 from .base import ALL, Choose, Costs, Oracle, label_penalty, min_cost_moves
+from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .search import SearchOracle
 from .static import StaticOracle
+from .swap_static_dynamic import SwapStaticDynamicOracle
 
 ORACLE_CLASSES: list[type[Oracle]] = [
     StaticOracle,
     SearchOracle,
+    ArcEagerDynamicOracle,
+    ArcHybridDynamicOracle,
+    SwapStaticDynamicOracle,
 ]
 
 
@@ -41,4 +46,6 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
     return classes[name](system, **options)
 
 
-__all__ = ["ALL", "Choose", "Costs", "Oracle", "get_oracle", "list_oracles", "label_penalty", "min_cost_moves"]
+__all__ = [
+    "ALL", "Choose", "Costs", "Oracle", "get_oracle", "list_oracles", "label_penalty", "min_cost_moves",
+]

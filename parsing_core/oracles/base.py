@@ -18,6 +18,7 @@ from ..configuration import Configuration
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import Transition
+from ..trees import is_projective
 
 Costs = dict[Transition, float]
 ALL: tuple[str, ...] = ("*",)
@@ -52,7 +53,8 @@ class Oracle:
 
     def is_exact_for(self, gold: Sentence) -> bool:
         """Are this oracle's costs exact for this gold tree?"""
-        return self.exact_for == "any" or (self.exact_for == "projective" and gold.is_projective)
+        projective = is_projective(gold.gold_heads, self.system.root_last)
+        return self.exact_for == "any" or (self.exact_for == "projective" and projective)
 
     def optimal(self, c: Configuration, gold: Sentence) -> tuple[Transition, ...]:
         """The minimum-cost moves (several when there are ties), in display order."""

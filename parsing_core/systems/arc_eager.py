@@ -52,11 +52,12 @@ def s0_headless(c: Configuration) -> Reason:
 
 
 def s0_has_head(c: Configuration) -> Reason:
-    if not c.stack:
+    s0 = c.s0
+    if s0 is None:
         return "the stack is empty"
-    if c.s0 == 0:
+    if s0 == 0:
         return "ROOT cannot be reduced"
-    return None if c.has_head(c.s0) else "the top has no head yet"
+    return None if c.has_head(s0) else "the top has no head yet"
 
 
 def left_arc(c: Configuration, label: str | None) -> Configuration:

@@ -39,7 +39,7 @@ LEFT_ARC = Move("LA", first_reason(need_s0_and_b, s0_is_word), left_arc, buffer_
 class ArcHybrid(TransitionSystem):
     name = "arc-hybrid"
     title = "Arc-hybrid (Kuhlmann et al. 2011)"
-    moves = (SHIFT, LEFT_ARC, RIGHT_ARC)
+    moves: tuple[Move, ...] = (SHIFT, LEFT_ARC, RIGHT_ARC)
 
     def __init__(self, labelled: bool = False, root_last: bool = False) -> None:
         self.root_last = root_last

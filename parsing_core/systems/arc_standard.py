@@ -60,7 +60,9 @@ def root_last_move(c: Configuration) -> Reason:
     return None
 
 
-LEFT_ARC = Move("LA", first_reason(need_stack(2), s1_not_root), left_arc, lambda c: (c.stack[-1], c.stack[-2]))
+LEFT_ARC = Move(
+    "LA", first_reason(need_stack(2), s1_not_root), left_arc, lambda c: (c.stack[-1], c.stack[-2])
+)
 RIGHT_ARC = Move("RA", need_stack(2), right_arc, lambda c: (c.stack[-2], c.stack[-1]))
 SINGLE_ROOT_RIGHT_ARC = Move(
     "RA", first_reason(need_stack(2), root_last_move), right_arc, RIGHT_ARC.arc

@@ -7,7 +7,7 @@ A :class:`TransitionSystem` is a named set of moves plus an initial and a termin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..configuration import Configuration
@@ -38,7 +38,7 @@ class TransitionSystem:
 
     name: str = ""
     title: str = ""
-    moves: Sequence[Move] = ()
+    moves: tuple[Move, ...] = ()
     root_last: bool = False
     can_swap: bool = False
 

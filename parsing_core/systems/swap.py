@@ -69,7 +69,7 @@ STANDARD_SWAP = Move("SW", first_reason(need_stack(2), standard_swappable), stan
 class ArcHybridSwap(arc_hybrid.ArcHybrid):
     name = "arc-hybrid-swap"
     title = "Arc-hybrid with SWAP (de Lhoneux et al. 2017)"
-    moves = (SHIFT, arc_hybrid.LEFT_ARC, arc_standard.RIGHT_ARC, HYBRID_SWAP)
+    moves: tuple[Move, ...] = (SHIFT, arc_hybrid.LEFT_ARC, arc_standard.RIGHT_ARC, HYBRID_SWAP)
     can_swap = True
 
     def why_unbuildable(self, sentence: Sentence) -> Reason:

@@ -1,0 +1,16 @@
+"""Transition parsing lab: the entry point (``streamlit run app.py``).
+
+Each page is a file in ``pages/``; this script only names them and runs the one chosen.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+st.set_page_config(page_title="Transition parsing lab", layout="wide")
+
+PAGES = [
+    st.Page("pages/welcome.py", title="Welcome", icon=":material/school:", default=True),
+]
+
+st.navigation(PAGES).run()

@@ -1,0 +1,68 @@
+"""Welcome: what transition-based parsing is, what this lab offers, one derivation to look at."""
+
+from __future__ import annotations
+
+import os
+
+import pandas as pd
+import streamlit as st
+
+import parsing_core as pc
+from ui import default_sentence, derivation_table, oracles_table, show_errors, systems_table
+
+INTRO = """
+A **transition-based parser** reads a sentence left to right and builds its dependency tree
+one small decision at a time.  Its whole state is a **configuration** c = (σ, β, A): a
+**stack** σ of partly processed tokens, a **buffer** β of tokens not yet read, and the
+**arcs** A built so far.  A **transition** such as SHIFT, LEFT-ARC or RIGHT-ARC turns one
+configuration into the next; a **transition system** says which transitions exist and when
+each is legal.  An **oracle** knows the gold tree and says which moves are right: a *static*
+oracle gives one gold sequence, a *dynamic* oracle gives the **cost** of every move, even
+after a mistake.  Token 0 is **ROOT**, an imaginary word that heads the whole sentence.
+"""
+
+
+def system_picker(key: str) -> str:
+    """A selectbox of the transition systems, by title; returns the chosen system's name."""
+    return st.selectbox(
+        "Transition system", pc.list_systems(), format_func=lambda n: pc.get_system(n).title, key=key
+    )
+
+
+@st.cache_data
+def gold_derivation(system_name: str) -> pd.DataFrame:
+    """The static oracle's derivation of the default sentence, as a table."""
+    system, sentence = pc.get_system(system_name), default_sentence()
+    return derivation_table(pc.replay(system, sentence, pc.gold_sequence(system, sentence)))
+
+
+def data_dir_note() -> str:
+    """Where treebanks come from: the value of PARSING_DATA_DIR, or "not set"."""
+    value = os.environ.get("PARSING_DATA_DIR")
+    if not value:
+        return "Data directory (`PARSING_DATA_DIR`): not set; only the built-in example is available."
+    return f"Data directory (`PARSING_DATA_DIR`): `{value}`"
+
+
+st.title("Transition parsing lab")
+st.markdown(INTRO)
+
+st.header("Transition systems")
+st.table(systems_table(), hide_index=True)
+
+st.header("Oracles")
+st.table(oracles_table(), hide_index=True)
+
+st.header("A derivation to look at")
+st.markdown(
+    f"The static oracle parses “{' '.join(default_sentence().words)}”.  Each row is one "
+    "configuration: the move just made, the stack (top on the right), the buffer (front on the "
+    "left) and the arc the move added.  Row 1 is the initial configuration."
+)
+with st.container(key="welcome-derivation"):
+    name = system_picker(key="welcome.system")
+    with show_errors():
+        st.table(gold_derivation(name), hide_index=True)
+
+st.header("Data")
+st.markdown(data_dir_note())

@@ -1,0 +1,122 @@
+"""Fixtures for browser tests: a real ``streamlit run app.py`` server and a headless Chromium page.
+
+Chromium is Debian's (``apt-get install chromium``), not Playwright's download.  Without it the
+browser tests are skipped on a workstation and fail in CI (``CI=true``), where it must be there.
+Screenshots go to ``test-artifacts/`` (gitignored), kept after the run for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+# Without the background-networking flags Chromium's connections are refused on a closed network.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+STARTUP_TIMEOUT_S = 60
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def is_healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+            return bool(response.read().decode().strip() == "ok")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False
+
+
+def wait_until_healthy(server: subprocess.Popen[bytes], url: str, log: Path) -> None:
+    """Poll the health endpoint; fail with the server's output if it dies or never answers."""
+    deadline = time.monotonic() + STARTUP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"streamlit exited with {server.returncode}:\n{log.read_text()}")
+        if is_healthy(url):
+            return
+        time.sleep(0.25)
+    pytest.fail(f"streamlit not healthy after {STARTUP_TIMEOUT_S} s:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of ``streamlit run app.py`` on a free port, stopped after the session."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable, "-m", "streamlit", "run", "app.py",
+        "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+    ]
+    log = tmp_path_factory.mktemp("streamlit") / "server.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, cwd=REPO, env=os.environ.copy(), stdout=out, stderr=out)
+    try:
+        wait_until_healthy(server, url, log)
+        yield url
+    finally:
+        stop(server)
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"{CHROMIUM} is missing; install it with `apt-get install -y chromium`"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium, driven by Playwright, for the whole session."""
+    require_chromium()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser page (1280×900) per test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """``test-artifacts/`` at the repository root, for screenshots."""
+    path = REPO / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
