@@ -29,10 +29,10 @@ from .base import ALL, Costs, Oracle
 MAX_LENGTH: dict[str, int] = {
     "arc-standard": 13,
     "arc-eager": 10,
-    "arc-eager-corrected": 10,
+    "arc-eager-corrected": 9,
     "arc-hybrid": 13,
-    "arc-hybrid-swap": 8,
-    "arc-standard-swap": 8,
+    "arc-hybrid-swap": 6,
+    "arc-standard-swap": 6,
 }
 
 Memo = dict[Hashable, float]
