@@ -23,6 +23,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Protocol
 
 import parsing_core as pc
 from benchmarks.common import median, milliseconds, near_length, sample_configurations, table, treebank, walk
@@ -152,13 +153,19 @@ class Agreement:
         return total, shares, f"{mean:.3f} ± {sd:.3f}"
 
 
-def thesis_walks(system: pc.TransitionSystem, agreement: Agreement, sentences: Sequence[pc.Sentence],
-                 rnd: random.Random) -> None:
-    """One walk per sentence: an approximate min-cost move with probability 0.1, else a random legal one."""
+class Observer(Protocol):
+    def observe(self, c: pc.Configuration, s: pc.Sentence) -> dict[pc.Transition, float]: ...
+
+
+def observed_walks(system: pc.TransitionSystem, observer: Observer, sentences: Sequence[pc.Sentence],
+                   follow: float, rnd: random.Random) -> None:
+    """One walk per sentence; at each step the observer compares the oracles and returns the
+    approximate costs; a min-cost move is taken with probability ``follow``, else a random legal one.
+    The thesis protocol uses follow = 0.1; a parser that is right 90 % of the time, 0.9."""
     for s in sentences:
         def choose(c: pc.Configuration, s: pc.Sentence = s) -> pc.Transition:
-            a = agreement.observe(c, s)
-            return rnd.choice(min_cost_moves(a) if rnd.random() < 0.1 else list(a))
+            a = observer.observe(c, s)
+            return rnd.choice(min_cost_moves(a) if rnd.random() < follow else list(a))
 
         walk(system, s, choose)
 
@@ -175,7 +182,7 @@ def agreement_rows(corpora: dict[str, list[pc.Sentence]], limit: int,
                 chosen = [s for s in sentences if s.is_projective == projective][:limit]
                 agreement = Agreement(pc.get_oracle(system, approx_name, **options),
                                       pc.get_oracle(system, exact_name, **options))
-                thesis_walks(system, agreement, chosen, rnd)
+                observed_walks(system, agreement, chosen, 0.1, rnd)
                 thesis = THESIS_TABLES.get((corpus.split("-")[0], projective), "")
                 rows.append([system_name, f"{approx_name} vs {exact_name}", corpus,
                              "projective" if projective else "non-projective", len(chosen),
@@ -185,7 +192,7 @@ def agreement_rows(corpora: dict[str, list[pc.Sentence]], limit: int,
 
 
 class SetComparison:
-    """Nederhof's §6.2 counts: differing score vectors, differing optimal sets, and the confusions."""
+    """Nederhof's §6.2 counts: differing score (ρ) vectors, differing optimal sets, and the confusions."""
 
     def __init__(self, exact: pc.Oracle, approx: pc.Oracle) -> None:
         self.exact, self.approx = exact, approx
@@ -195,7 +202,7 @@ class SetComparison:
     def observe(self, c: pc.Configuration, s: pc.Sentence) -> dict[pc.Transition, float]:
         e, a = self.exact.costs(c, s), self.approx.costs(c, s)
         self.seen += 1
-        self.scores_differ += e != a
+        self.scores_differ += self.exact.scores(c, s) != self.approx.scores(c, s)  # type: ignore[attr-defined]
         best_e, best_a = set(min_cost_moves(e)), set(min_cost_moves(a))
         if best_e != best_a:
             self.confusions[(names(best_e), names(best_a))] += 1
@@ -205,23 +212,12 @@ class SetComparison:
     def report(self, policy: str) -> list[str]:
         wrong = sum(self.confusions.values())
         seen = max(self.seen, 1)
-        head = (f"**policy {policy}**: {self.seen} configurations; cost vectors differ in "
+        head = (f"**policy {policy}**: {self.seen} configurations; score vectors ρ differ in "
                 f"{100 * self.scores_differ / seen:.1f} %, optimal sets in {100 * wrong / seen:.2f} % "
                 f"(approximate set strictly inside the exact one in "
                 f"{100 * self.inside / max(wrong, 1):.1f} % of those)")
         rows = [[e, a, f"{100 * k / wrong:.1f} %"] for (e, a), k in self.confusions.most_common(7)]
         return [head, table(["exact", "approximation", "share of errors"], rows)]
-
-
-def mostly_follow(system: pc.TransitionSystem, comparison: SetComparison, sentences: Sequence[pc.Sentence],
-                  rnd: random.Random) -> None:
-    """One walk per sentence, like a parser that is right 90 % of the time."""
-    for s in sentences:
-        def choose(c: pc.Configuration, s: pc.Sentence = s) -> pc.Transition:
-            a = comparison.observe(c, s)
-            return rnd.choice(min_cost_moves(a) if rnd.random() < 0.9 else list(a))
-
-        walk(system, s, choose)
 
 
 def nederhof_table_11(sentences: Sequence[pc.Sentence], rnd: random.Random) -> list[str]:
@@ -233,7 +229,7 @@ def nederhof_table_11(sentences: Sequence[pc.Sentence], rnd: random.Random) -> l
     for policy in ("sbr", "rbs"):
         comparison = SetComparison(pc.get_oracle(system, "nederhof", policy=policy),
                                    pc.get_oracle(system, "nederhof-linear", policy=policy))
-        mostly_follow(system, comparison, sentences, rnd)
+        observed_walks(system, comparison, sentences, 0.9, rnd)
         out += comparison.report(policy)
     return out
 
