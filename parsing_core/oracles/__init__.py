@@ -12,8 +12,12 @@ from typing import Any
 
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
+from .arc_standard_approx import ArcStandardApproxOracle
+from .arc_standard_exact import ArcStandardExactOracle
 from .base import ALL, Choose, Costs, Oracle, label_penalty, min_cost_moves
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
+from .nederhof import NederhofOracle
+from .nederhof_linear import NederhofLinearOracle
 from .search import SearchOracle
 from .static import StaticOracle
 from .swap_static_dynamic import SwapStaticDynamicOracle
@@ -21,9 +25,13 @@ from .swap_static_dynamic import SwapStaticDynamicOracle
 ORACLE_CLASSES: list[type[Oracle]] = [
     StaticOracle,
     SearchOracle,
+    ArcStandardExactOracle,
+    ArcStandardApproxOracle,
     ArcEagerDynamicOracle,
     ArcHybridDynamicOracle,
     SwapStaticDynamicOracle,
+    NederhofOracle,
+    NederhofLinearOracle,
 ]
 
 
