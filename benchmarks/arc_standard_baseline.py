@@ -28,7 +28,15 @@ import time
 from pathlib import Path
 
 import parsing_core as pc
-from benchmarks.common import median, milliseconds, near_length, random_walk, sample_configurations, table
+from benchmarks.common import (
+    cold_ms,
+    median,
+    milliseconds,
+    near_length,
+    random_walk,
+    sample_configurations,
+    table,
+)
 from parsing_core.oracles.base import Costs
 
 Cell = dict[int, int]
@@ -96,12 +104,6 @@ def parse_configurations(system: pc.TransitionSystem, s: pc.Sentence) -> list[pc
     return seen
 
 
-def cold_ms(system: pc.TransitionSystem, name: str, c: pc.Configuration, s: pc.Sentence) -> float:
-    """One ``costs`` call by a fresh oracle (no cached tables)."""
-    oracle = pc.get_oracle(system, name)
-    return milliseconds(lambda: oracle.costs(c, s))
-
-
 def warm_ms(system: pc.TransitionSystem, name: str, s: pc.Sentence, rnd: random.Random) -> float:
     """Mean time per configuration of one random walk, asked in order of one oracle."""
     configurations, oracle = random_walk(system, s, rnd), pc.get_oracle(system, name)
@@ -127,13 +129,22 @@ def timed(fn, configurations, s):  # type: ignore[no-untyped-def]
     return time.perf_counter() - start, out
 
 
+def whole_sentence_speedup(s: pc.Sentence) -> tuple[int, float, float]:
+    """(steps, exact seconds, Algorithm 1 seconds) for the costs at every step of one parse."""
+    system = pc.get_system("arc-standard")
+    configurations = parse_configurations(system, s)
+    fast, ours = timed(pc.get_oracle(system, "exact").costs, configurations, s)
+    slow, theirs = timed(lambda c, s: thesis_costs(system, c, s), configurations, s)
+    assert ours == theirs, "the exact oracle and the transcription disagree"
+    return len(configurations), fast, slow
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=60, help="sentence length (nearest in en_lines dev)")
     ap.add_argument("--sentences", type=int, default=1)
     ap.add_argument("--speed", action="store_true", help="first the ms-per-configuration table")
     args = ap.parse_args()
-    system = pc.get_system("arc-standard")
     data = Path(pc.data_dir() or "../shared/data/ud") / "en_lines-ud-dev.conllu"
     sentences = [s for s in pc.read_conllu(data) if s.has_gold]
     if args.speed:
@@ -141,11 +152,8 @@ def main() -> None:
         print(table(header, speed_rows(sentences)), flush=True)
     pool = sorted(sentences, key=lambda s: (abs(s.n - args.n), s.sent_id or ""))
     for s in random.Random(0).sample(pool[: 5 * args.sentences], args.sentences):
-        configurations = parse_configurations(system, s)
-        fast, ours = timed(pc.get_oracle(system, "exact").costs, configurations, s)
-        slow, theirs = timed(lambda c, s: thesis_costs(system, c, s), configurations, s)
-        assert ours == theirs, "the exact oracle and the transcription disagree"
-        print(f"{s.sent_id}: {s.n} tokens, {len(configurations)} steps; exact {1e3 * fast:.0f} ms, "
+        steps, fast, slow = whole_sentence_speedup(s)
+        print(f"{s.sent_id}: {s.n} tokens, {steps} steps; exact {1e3 * fast:.0f} ms, "
               f"thesis Algorithm 1 {slow:.1f} s: {slow / fast:.0f}x faster")
 
 

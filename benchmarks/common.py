@@ -55,6 +55,12 @@ def milliseconds(fn: Callable[[], object], repeat: int = 1) -> float:
     return (time.perf_counter() - start) * 1e3 / repeat
 
 
+def cold_ms(system: pc.TransitionSystem, oracle_name: str, c: pc.Configuration, s: pc.Sentence) -> float:
+    """Time of one ``costs`` call by a fresh oracle (no per-sentence caches yet)."""
+    oracle = pc.get_oracle(system, oracle_name)
+    return milliseconds(lambda: oracle.costs(c, s))
+
+
 def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 

@@ -26,7 +26,17 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import parsing_core as pc
-from benchmarks.common import median, milliseconds, near_length, sample_configurations, table, treebank, walk
+from benchmarks.arc_standard_baseline import whole_sentence_speedup
+from benchmarks.common import (
+    cold_ms,
+    median,
+    milliseconds,
+    near_length,
+    sample_configurations,
+    table,
+    treebank,
+    walk,
+)
 from parsing_core.oracles import min_cost_moves
 from parsing_core.oracles.search import MAX_LENGTH
 
@@ -45,12 +55,6 @@ THESIS_TABLES = {  # thesis Tables 6.3-6.4 (arc-standard, its data: UD 2.7 via H
 
 def cost_oracles(system: pc.TransitionSystem) -> list[str]:
     return [name for name in pc.list_oracles(system) if name != "static"]
-
-
-def cold_ms(system: pc.TransitionSystem, oracle_name: str, c: pc.Configuration, s: pc.Sentence) -> float:
-    """Time of one ``costs`` call by a fresh oracle."""
-    oracle = pc.get_oracle(system, oracle_name)
-    return milliseconds(lambda: oracle.costs(c, s))
 
 
 def speed_cell(system: pc.TransitionSystem, oracle_name: str, sentences: Sequence[pc.Sentence], n: int,
@@ -100,6 +104,14 @@ def whole_sentence_rows(sentences: Sequence[pc.Sentence]) -> list[list[object]]:
                 ms, steps = optimal_parse_ms(system, oracle_name, s)
                 rows.append([system_name, oracle_name, s.n, steps, f"{ms:.0f}", f"{ms / steps:.2f}"])
     return rows
+
+
+def baseline_rows(sentences: Sequence[pc.Sentence], quick: bool) -> list[list[object]]:
+    """The whole-sentence comparison on the en_lines dev sentence closest to 60 tokens (30 if quick)."""
+    n = 30 if quick else 60
+    s = min(sentences, key=lambda x: (abs(x.n - n), x.sent_id or ""))
+    steps, fast, slow = whole_sentence_speedup(s)
+    return [[s.n, steps, f"{1e3 * fast:.0f}", f"{slow:.1f}", f"{slow / fast:,.0f}×"]]
 
 
 def spearman(a: Sequence[float], b: Sequence[float]) -> float:
@@ -253,6 +265,9 @@ def main() -> None:
     print("\n## Whole sentence: exact costs at every step of a parse\n")
     print(table(["system", "oracle", "tokens", "steps", "ms per sentence", "ms per step"],
                 whole_sentence_rows(real)))
+    print("\n## Exact arc-standard vs the thesis's Algorithm 1, costs at every step of one sentence\n")
+    header = ["tokens", "steps", "exact (ms)", "Algorithm 1 (s)", "speed-up"]
+    print(table(header, baseline_rows(real, args.quick)))
     print("\n## Agreement with the exact oracle (thesis protocol)\n")
     corpora = {name: treebank(name) for name in ("en_lines-ud-train", "la_perseus-ud-train")}
     header = ["system", "oracles", "corpus", "gold", "sentences", "configurations",

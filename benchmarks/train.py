@@ -1,0 +1,208 @@
+"""Neural parser: accuracy by training regime, seconds per epoch, parsing speed (markdown tables).
+
+1. **Speed** on en_lines: seconds per training epoch (default model, train split) for each
+   regime and oracle, and greedy parsing speed on the test split.
+2. **en_lines** (train → test, dev for choosing the epoch): UAS / LAS of static,
+   non-deterministic and dynamic training (approximate and exact oracles) on arc-standard,
+   and dynamic training on arc-eager and arc-hybrid; words only and with UPOS, beside the
+   thesis's Table 6.5 (words only, arc-standard; its data split is not stated).
+3. **la_perseus** (41 % non-projective; train → test, 10 % of train held out as dev):
+   static vs dynamic approximate vs dynamic exact on arc-standard, mean ± sd over seeds.
+4. **Synthetic**: static vs dynamic on synthetic treebanks of growing non-projectivity,
+   the thesis's "~60 % threshold" as an experiment.
+
+    python -m benchmarks.train [--quick] [--sections speed,en_lines,la_perseus,synthetic]
+                               [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
+                               [--synthetic-size 2000]
+
+The CPU timings depend on the machine's load (printed with each table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import torch
+
+import parsing_core as pc
+from benchmarks.common import table
+from parsing_core.model import ModelConfig, TrainConfig, Trainer, attachment_scores
+from parsing_core.synthetic import synthetic_treebank
+
+
+@dataclass(frozen=True)
+class Run:
+    name: str
+    system: str
+    oracle: str
+    regime: str
+    thesis: str = ""  # the thesis's UAS for this setting (Table 6.5, en_lines)
+
+
+EN_LINES = [
+    Run("static", "arc-standard", "static", "static", "74.6"),
+    Run("non-deterministic, approximate", "arc-standard", "thesis-approx", "nondeterministic", "73.4"),
+    Run("dynamic, approximate", "arc-standard", "thesis-approx", "dynamic", "73.8"),
+    Run("dynamic, exact", "arc-standard", "exact", "dynamic", "not trained"),
+    Run("dynamic, Goldberg & Nivre", "arc-eager", "goldberg-nivre", "dynamic"),
+    Run("dynamic, Goldberg & Nivre", "arc-hybrid", "goldberg-nivre", "dynamic"),
+]
+PERSEUS = EN_LINES[:1] + EN_LINES[2:4]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scores: dict[str, float]  # test UAS/LAS (fractions)
+    epoch_seconds: float  # mean seconds of a training epoch (dev evaluation not included)
+    sentences_per_s: float
+
+
+def available(run: Run) -> bool:
+    return run.oracle in pc.list_oracles(pc.get_system(run.system))
+
+
+def train_and_test(run: Run, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence],
+                   test: Sequence[pc.Sentence], epochs: int, seed: int, model: ModelConfig) -> Outcome:
+    config = TrainConfig(epochs=epochs, seed=seed)
+    trainer = Trainer(train, dev, run.system, run.oracle, run.regime, config, model)
+    history = trainer.run().history
+    scores = attachment_scores(trainer.parser.parse(test), test) if test else {}
+    seconds = statistics.mean(h["seconds"] for h in history)
+    return Outcome(scores, seconds, statistics.mean(h["sentences_per_s"] for h in history))
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def mean_sd(values: Sequence[float]) -> str:
+    if len(values) == 1:
+        return pct(values[0])
+    return f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f}"
+
+
+def machine() -> str:
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    threads = torch.get_num_threads()
+    return f"{os.cpu_count()} CPUs, torch {torch.__version__} with {threads} thread(s), load {load}"
+
+
+def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence]:
+    return sentences if limit is None else sentences[:limit]
+
+
+# -- sections ---------------------------------------------------------------------------------------
+def speed(limit: int | None) -> None:
+    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    rows, parser = [], None
+    for run in [r for r in EN_LINES if available(r)]:
+        config = TrainConfig(epochs=2, explore_after=0)
+        trainer = Trainer(train, [], run.system, run.oracle, run.regime, config)
+        history = trainer.run().history
+        last = history[-1]  # epoch 2: exploring in the dynamic regime
+        rows.append([run.system, run.name, run.oracle, len(trainer.train), f"{last['seconds']:.1f}",
+                     f"{last['sentences_per_s']:.0f}", f"{history[0]['seconds']:.1f}"])
+        parser = trainer.parser
+        print(f"  timed {run.system} / {run.name}", flush=True)
+    print(f"\n### Seconds per training epoch, en_lines train ({machine()})\n")
+    print(table(["system", "regime", "oracle", "sentences", "s / epoch (exploring)", "sentences / s",
+                 "s / epoch 1 (no exploring)"], rows))
+    assert parser is not None
+    out = []
+    for batch_size in (32, 128, 512):
+        start, cpu = time.perf_counter(), time.process_time()
+        parser.parse(test, batch_size)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        out.append([parser.system_name, batch_size, len(test), f"{seconds:.2f}", f"{len(test) / seconds:.0f}",
+                    f"{sum(s.n for s in test) / seconds:.0f}", f"{len(test) / cpu:.0f}"])
+    print(f"\n### Parsing speed, en_lines test ({machine()})\n")
+    print(table(["system", "batch", "sentences", "seconds", "sentences / s", "tokens / s",
+                 "sentences / CPU-second"], out))
+
+
+def en_lines(epochs: int, seed: int, limit: int | None, upos_dim: int) -> None:
+    train = limited(pc.load_treebank("en_lines", "train"), limit)
+    dev, test = pc.load_treebank("en_lines", "dev"), pc.load_treebank("en_lines", "test")
+    rows = []
+    for run in EN_LINES:
+        cells: list[str] = []
+        for model in (ModelConfig(), ModelConfig(upos_dim=upos_dim)):
+            if not available(run):
+                cells += ["n/a", "n/a"]
+                continue
+            outcome = train_and_test(run, train, dev, test, epochs, seed, model)
+            scores = outcome.scores
+            cells += [f"{pct(scores['uas'])} / {pct(scores['las'])}", f"{outcome.epoch_seconds:.0f}"]
+            print(f"  trained {run.system} / {run.name} (upos {model.upos_dim})", flush=True)
+        rows.append([run.system, run.name, run.oracle, *cells, run.thesis])
+    print(f"\n### en_lines, train → test, {epochs} epochs, {len(train)} training sentences ({machine()})\n")
+    print(table(["system", "regime", "oracle", "words: UAS / LAS", "s / epoch",
+                 f"+ UPOS ({upos_dim}): UAS / LAS", "s / epoch", "thesis UAS (Table 6.5)"], rows))
+
+
+def la_perseus(epochs: int, seeds: int, limit: int | None) -> None:
+    sentences = pc.load_treebank("la_perseus", "train")
+    random.Random(0).shuffle(sentences)
+    cut = len(sentences) // 10
+    train, dev = limited(sentences[cut:], limit), sentences[:cut]
+    test = pc.load_treebank("la_perseus", "test")
+    rows = []
+    for run in [r for r in PERSEUS if available(r)]:
+        outcomes = [train_and_test(run, train, dev, test, epochs, seed, ModelConfig())
+                    for seed in range(1, seeds + 1)]
+        rows.append([run.name, run.oracle, mean_sd([o.scores["uas"] for o in outcomes]),
+                     mean_sd([o.scores["las"] for o in outcomes]),
+                     mean_sd([o.scores["uas_nopunct"] for o in outcomes]),
+                     f"{statistics.mean(o.epoch_seconds for o in outcomes):.0f}"])
+        print(f"  trained {run.name}", flush=True)
+    nonprojective = sum(not s.is_projective for s in train) / len(train)
+    print(f"\n### la_perseus ({nonprojective:.0%} non-projective), arc-standard, words only, "
+          f"{epochs} epochs, {seeds} seeds, {len(train)} training sentences ({machine()})\n")
+    print(table(["regime", "oracle", "UAS", "LAS", "UAS without punctuation", "s / epoch"], rows))
+
+
+def synthetic(epochs: int, n: int, rates: Sequence[float]) -> None:
+    model = ModelConfig()
+    rows = []
+    for rate in rates:
+        sizes = [n, n // 5, n // 5]
+        train, dev, test = (synthetic_treebank(size, rate, seed=i) for i, size in enumerate(sizes))
+        cells = [pct(train_and_test(run, train, dev, test, epochs, 1, model).scores["uas"]) for run in PERSEUS
+                 if available(run)]
+        rows.append([f"{rate:.0%}", *cells])
+        print(f"  trained rate {rate:.0%}", flush=True)
+    print(f"\n### Synthetic treebanks, arc-standard, {n} training sentences, {epochs} epochs, test UAS\n")
+    print(table(["non-projective", *(f"{r.name} ({r.oracle})" for r in PERSEUS if available(r))], rows))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="2 epochs, 600 sentences, 2 seeds (a smoke run)")
+    ap.add_argument("--sections", default="speed,en_lines,la_perseus,synthetic")
+    ap.add_argument("--epochs", type=int, default=15)
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--limit", type=int, default=None, help="training sentences at most")
+    ap.add_argument("--upos-dim", type=int, default=25)
+    ap.add_argument("--synthetic-size", type=int, default=2000, help="synthetic training sentences")
+    args = ap.parse_args()
+    epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
+    torch.set_num_threads(1)
+    sections = args.sections.split(",")
+    if "speed" in sections:
+        speed(limit)
+    if "en_lines" in sections:
+        en_lines(epochs, 1, limit, args.upos_dim)
+    if "la_perseus" in sections:
+        la_perseus(epochs, seeds, limit)
+    if "synthetic" in sections:
+        synthetic(epochs, 300 if args.quick else args.synthetic_size, [0.0, 0.2, 0.4, 0.6, 0.8])
+
+
+if __name__ == "__main__":
+    main()
