@@ -27,10 +27,10 @@ from ..systems import TransitionSystem
 from .base import ALL, Costs, Oracle
 
 MAX_LENGTH: dict[str, int] = {
-    "arc-standard": 13,
+    "arc-standard": 14,
     "arc-eager": 10,
     "arc-eager-corrected": 9,
-    "arc-hybrid": 13,
+    "arc-hybrid": 14,
     "arc-hybrid-swap": 6,
     "arc-standard-swap": 6,
 }
