@@ -250,32 +250,42 @@ def names(moves: set[pc.Transition]) -> str:
     return "{" + ", ".join(t.kind for t in sorted(moves)) + "}"
 
 
+SECTIONS = ("speed", "sentence", "baseline", "agreement", "table11")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
     ap.add_argument("--per-length", type=int, default=30, help="configurations timed per cell")
     ap.add_argument("--limit", type=int, default=100_000, help="sentences per agreement row at most")
+    ap.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     args = ap.parse_args()
     per_length = 5 if args.quick else args.per_length
     limit = 30 if args.quick else args.limit
     rnd = random.Random(0)
     real = treebank("en_lines-ud-dev") + treebank("la_perseus-ud-train")
-    print("## Speed: ms per configuration (all legal moves, cold caches)\n")
-    print(table(["system", "oracle", *(f"n={n}" for n in LENGTHS)], speed_rows(real, per_length, rnd)))
-    print("\n## Whole sentence: exact costs at every step of a parse\n")
-    print(table(["system", "oracle", "tokens", "steps", "ms per sentence", "ms per step"],
-                whole_sentence_rows(real)))
-    print("\n## Exact arc-standard vs the thesis's Algorithm 1, costs at every step of one sentence\n")
-    header = ["tokens", "steps", "exact (ms)", "Algorithm 1 (s)", "speed-up"]
-    print(table(header, baseline_rows(real, args.quick)))
-    print("\n## Agreement with the exact oracle (thesis protocol)\n")
-    corpora = {name: treebank(name) for name in ("en_lines-ud-train", "la_perseus-ud-train")}
-    header = ["system", "oracles", "corpus", "gold", "sentences", "configurations",
-              "% inclusion 100 / 66.67 / 50 / 33.33 / 0", "Spearman ρ (mean ± sd)", "thesis (100 % / mean ρ)"]
-    print(table(header, agreement_rows(corpora, limit, rnd)))
-    print("\n## Nederhof's Table 11 protocol, de_gsd dev\n")
-    dev = treebank("de_gsd-ud-dev")[: 40 if args.quick else None]
-    print("\n\n".join(nederhof_table_11(dev, rnd)))
+    if "speed" in args.sections:
+        print("## Speed: ms per configuration (all legal moves, cold caches)\n")
+        print(table(["system", "oracle", *(f"n={n}" for n in LENGTHS)], speed_rows(real, per_length, rnd)))
+    if "sentence" in args.sections:
+        print("\n## Whole sentence: exact costs at every step of a parse\n")
+        print(table(["system", "oracle", "tokens", "steps", "ms per sentence", "ms per step"],
+                    whole_sentence_rows(real)))
+    if "baseline" in args.sections:
+        print("\n## Exact arc-standard vs the thesis's Algorithm 1, costs at every step of one sentence\n")
+        header = ["tokens", "steps", "exact (ms)", "Algorithm 1 (s)", "speed-up"]
+        print(table(header, baseline_rows(real, args.quick)))
+    if "agreement" in args.sections:
+        print("\n## Agreement with the exact oracle (thesis protocol)\n")
+        corpora = {name: treebank(name) for name in ("en_lines-ud-train", "la_perseus-ud-train")}
+        header = ["system", "oracles", "corpus", "gold", "sentences", "configurations",
+                  "% inclusion 100 / 66.67 / 50 / 33.33 / 0", "Spearman ρ (mean ± sd)",
+                  "thesis (100 % / mean ρ)"]
+        print(table(header, agreement_rows(corpora, limit, rnd)))
+    if "table11" in args.sections:
+        print("\n## Nederhof's Table 11 protocol, de_gsd dev\n")
+        dev = treebank("de_gsd-ud-dev")[: 40 if args.quick else None]
+        print("\n\n".join(nederhof_table_11(dev, rnd)))
 
 
 if __name__ == "__main__":
