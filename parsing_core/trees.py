@@ -18,6 +18,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 Heads = Sequence[int]
 
@@ -72,7 +73,12 @@ def crossing_arcs(heads: Heads, root_last: bool = False) -> set[tuple[int, int]]
 
 
 def is_projective(heads: Heads, root_last: bool = False) -> bool:
-    """True when no two arcs cross (arcs from ROOT included)."""
+    """True when no two arcs cross (arcs from ROOT included); remembered per tree."""
+    return _is_projective(tuple(heads), root_last)
+
+
+@lru_cache(maxsize=4096)
+def _is_projective(heads: tuple[int, ...], root_last: bool) -> bool:
     return not crossing_arcs(heads, root_last)
 
 

@@ -1,0 +1,33 @@
+"""A neural transition-based parser (Kiperwasser & Goldberg 2016), trained with any oracle.
+
+The pieces, in the order a sentence meets them:
+
+* :mod:`.vocab` — words, UPOS tags, characters and labels as indices (built from train);
+* :mod:`.batch` — a batch of sentences as tensors, and :class:`Lockstep`, the configurations
+  of a batch advancing together;
+* :mod:`.features` — the key positions of a configuration (s0 s1 s2 b0 b1 b2 ...);
+* :mod:`.network` — the BiLSTM encoder and the MLP move and label scorers;
+* :mod:`.parser` — :class:`Parser`: network + vocabulary + system, greedy lockstep parsing;
+* :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;
+* :mod:`.trainer` — :class:`Trainer`: epochs, dev evaluation, callbacks;
+* :mod:`.config` — :class:`ModelConfig` and :class:`TrainConfig`, saved in checkpoints;
+* :mod:`.device` — ``set_seed`` and the device (CUDA when available, else CPU).
+
+Checkpoints are in :mod:`parsing_core.checkpoint`, the command lines in
+:mod:`parsing_core.train` and :mod:`parsing_core.parse`, a toy treebank to train on in
+:mod:`parsing_core.synthetic`.  This package needs ``torch``; the rest of ``parsing_core``
+does not import it.
+"""
+
+from __future__ import annotations
+
+from .config import REGIMES, ModelConfig, TrainConfig
+from .device import pick_device, set_seed
+from .parser import Parser
+from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores, default_oracle
+from .vocab import Vocab
+
+__all__ = [
+    "REGIMES", "Callbacks", "ModelConfig", "Parser", "Report", "TrainConfig", "TrainResult", "Trainer",
+    "Vocab", "attachment_scores", "default_oracle", "pick_device", "set_seed",
+]

@@ -1,0 +1,118 @@
+"""A batch of sentences as tensors, and the configurations that walk through it in lockstep.
+
+**Lockstep**: the B sentences of a batch are parsed together.  The BiLSTM reads all of them
+in one call (a *packed* sequence, so padding costs nothing); then, at every step, the
+configurations that are not final yet are scored in one call of the MLP, and each takes
+its move in Python.  One call per step for the whole batch, instead of one per
+configuration, is what lets a GPU help (bist-parser and UUParser scored one configuration
+at a time and ran slower on a GPU than on a CPU).
+
+>>> import parsing_core as pc
+>>> from parsing_core.model.vocab import Vocab
+>>> sents = [pc.Sentence.from_heads("a b".split(), [0, 1]), pc.Sentence.from_heads(["c"], [0])]
+>>> batch = encode(sents, Vocab.build(sents, min_count=1))
+>>> batch.words.tolist(), batch.lengths.tolist(), batch.width     # ROOT (2) first, padding 0
+([[2, 3, 4], [2, 5, 0]], [3, 2], 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor
+
+from ..configuration import Configuration
+from ..sentence import Sentence
+from ..systems import TransitionSystem
+from .features import feature_rows
+from .vocab import PAD, ROOT, UNK, Vocab
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """The network's input for B sentences (T = longest sentence + 1 for ROOT)."""
+
+    words: Tensor  # (B, T) word ids, ROOT first, PAD after the sentence
+    lengths: Tensor  # (B,) n + 1
+    upos: Tensor | None = None  # (B, T)
+    types: Tensor | None = None  # (B, T) index of each token's spelling in ``chars``
+    chars: Tensor | None = None  # (U, Lc) character ids of the U distinct spellings
+    char_lengths: Tensor | None = None  # (U,)
+
+    @property
+    def width(self) -> int:
+        return int(self.words.shape[1])
+
+
+def padded(rows: Sequence[Sequence[int]], width: int) -> Tensor:
+    return torch.tensor([[*row, *([PAD] * (width - len(row)))] for row in rows], dtype=torch.long)
+
+
+def encode(sentences: Sequence[Sentence], vocab: Vocab, device: torch.device | str = "cpu",
+           upos: bool = False, chars: bool = False, word_dropout: float = 0.0,
+           generator: torch.Generator | None = None) -> Encoded:
+    """Look the sentences up in ``vocab``; with ``word_dropout`` α > 0, hide rare words (training)."""
+    width = max(s.n for s in sentences) + 1
+    words = padded([vocab.word_ids(s) for s in sentences], width)
+    if word_dropout > 0:
+        words = drop_words(words, vocab, word_dropout, generator)
+    lengths = torch.tensor([s.n + 1 for s in sentences], dtype=torch.long)
+    tags = padded([vocab.upos_ids(s) for s in sentences], width).to(device) if upos else None
+    spelled = spellings(sentences, vocab, width) if chars else (None, None, None)
+    types, char_ids, char_lengths = (None if t is None else t.to(device) for t in spelled)
+    return Encoded(words.to(device), lengths, tags, types, char_ids, char_lengths)
+
+
+def drop_words(words: Tensor, vocab: Vocab, alpha: float, generator: torch.Generator | None) -> Tensor:
+    """Replace each known word by UNK with probability α / (α + its training count)."""
+    counts = torch.tensor(vocab.counts, dtype=torch.float)[words]  # (B, T)
+    keep_p = counts / (counts + alpha)
+    hide = (torch.rand(words.shape, generator=generator) >= keep_p) & (words > ROOT)
+    return words.masked_fill(hide, UNK)
+
+
+def spellings(sentences: Sequence[Sentence], vocab: Vocab, width: int) -> tuple[Tensor, Tensor, Tensor]:
+    """(types (B, T), chars (U, Lc), lengths (U,)): each distinct spelling once; 0 is padding, 1 ROOT."""
+    index: dict[str, int] = {}
+    spelled: list[list[int]] = [[PAD], [ROOT]]
+    types = []
+    for s in sentences:
+        row = [1]
+        for w in s.words:
+            if w not in index:
+                index[w] = len(spelled)
+                spelled.append(vocab.char_ids(w))
+            row.append(index[w])
+        types.append(row)
+    lengths = torch.tensor([len(x) for x in spelled], dtype=torch.long)
+    return padded(types, width), padded(spelled, int(lengths.max())), lengths
+
+
+class Lockstep:
+    """The configurations of one batch, advancing together; finished ones drop out of ``active``."""
+
+    def __init__(self, system: TransitionSystem, sentences: Sequence[Sentence], width: int,
+                 children: bool = False) -> None:
+        self.system, self.sentences, self.width, self.children = system, sentences, width, children
+        self.configs: list[Configuration] = [system.initial(s) for s in sentences]
+        self.active = [i for i, c in enumerate(self.configs) if not system.is_terminal(c)]
+        self.empty_row = len(sentences) * width  # the table's last row: the empty vector
+        self.steps = 0
+
+    def rows(self, which: Sequence[int]) -> list[list[int]]:
+        """Feature rows (see :func:`.features.feature_rows`) of the configurations ``which``."""
+        return [feature_rows(self.configs[i], i * self.width, self.empty_row, self.children) for i in which]
+
+    def move(self, i: int, c: Configuration) -> None:
+        self.configs[i] = c
+
+    def advance(self) -> None:
+        """End a step: drop the configurations that reached a final one."""
+        self.steps += 1
+        self.active = [i for i in self.active if not self.system.is_terminal(self.configs[i])]
+
+    def stop(self, i: int) -> None:
+        """Take configuration ``i`` out of the walk (e.g. its oracle cannot answer)."""
+        self.active = [j for j in self.active if j != i]

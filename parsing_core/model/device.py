@@ -1,0 +1,40 @@
+"""Reproducibility and hardware: ``set_seed`` and the device a run uses.
+
+On a CPU two runs with the same seed give the same losses, batch by batch: every random
+choice (shuffling, word dropout, dropout masks, exploration) is drawn from a seeded
+generator, and torch is asked for deterministic algorithms.  On a GPU some kernels are
+not deterministic; results then agree only approximately.
+"""
+
+from __future__ import annotations
+
+import random
+
+import torch
+
+from ..errors import ParsingCoreError
+
+
+def set_seed(seed: int, threads: int = 0) -> None:
+    """Seed Python's and torch's generators; deterministic algorithms; fixed CPU threads if given."""
+    random.seed(seed)
+    torch.manual_seed(seed)  # also seeds CUDA
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    if threads > 0:
+        torch.set_num_threads(threads)
+
+
+def pick_device(name: str = "auto") -> torch.device:
+    """"auto": CUDA when available, else CPU; "cuda" fails clearly when there is none."""
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    if name == "cuda" and not torch.cuda.is_available():
+        raise ParsingCoreError("device 'cuda' was asked for, but torch sees no CUDA GPU; use auto or cpu")
+    return torch.device(name)
+
+
+def describe(device: torch.device) -> str:
+    """A name for people: "cpu (2 threads)" or the GPU's name."""
+    if device.type == "cuda":
+        return f"cuda ({torch.cuda.get_device_name(device)})"
+    return f"cpu ({torch.get_num_threads()} threads)"

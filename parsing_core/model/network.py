@@ -1,0 +1,125 @@
+"""The network: a BiLSTM reads the sentence once, a small MLP scores the moves at every step.
+
+Kiperwasser & Goldberg (2016), "Simple and accurate dependency parsing using bidirectional
+LSTM feature representations", with one change of bookkeeping that makes lockstep batches
+cheap (Chen & Manning 2014 call it *pre-computation*):
+
+1. **Embed** every token: a word vector, optionally a UPOS vector and a character-BiLSTM
+   vector; token 0 is ROOT, with its own vectors.
+2. **BiLSTM** over each sentence: one vector v_i per token, seeing the whole sentence.
+3. **Score** a configuration from the vectors of its key positions (see :mod:`.features`)::
+
+       h = tanh(W · [v_s0; v_s1; v_s2; v_b0; v_b1; v_b2] + b)      moves = U · h
+
+   W · [v_1; …; v_F] = Σ_f W_f v_f, so every token's product W_f v_i is computed **once per
+   batch** (the *table*); a step of the parser then only adds F rows of the table.  That is
+   the same function as the MLP on the concatenation, at a fraction of the cost per step.
+
+The move scorer gives one score per transition kind of the system (SH, LA, RA, RE, SW);
+a second MLP of the same shape (the *label scorer*) gives, for each arc kind (LA, RA), one
+score per dependency label.  A labelled move is thus scored in two factors, p(kind) and
+p(label | kind), instead of one output per (kind, label) pair: the move scorer stays the
+size of the unlabelled system, and the label scorer learns from every gold arc it sees.
+
+Shapes: B sentences, T = longest sentence + 1 (ROOT), D input size, H = lstm_dim,
+F features, M = mlp_dim, K kinds, L labels, N configurations scored at once.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+from .batch import Encoded
+from .config import ModelConfig
+from .features import ARC_KINDS
+from .vocab import PAD, Vocab
+
+
+class CharEncoder(nn.Module):
+    """A word's spelling as one vector: the last states of a BiLSTM over its characters."""
+
+    def __init__(self, n_chars: int, char_dim: int, hidden: int) -> None:
+        super().__init__()
+        self.embed = nn.Embedding(n_chars, char_dim, padding_idx=PAD)
+        self.lstm = nn.LSTM(char_dim, hidden, batch_first=True, bidirectional=True)
+
+    def forward(self, chars: Tensor, lengths: Tensor) -> Tensor:
+        x = self.embed(chars)  # (U, Lc, Dc): U distinct words, Lc longest word
+        packed = pack_padded_sequence(x, lengths.cpu(), batch_first=True, enforce_sorted=False)
+        _, (h, _) = self.lstm(packed)  # h: (2, U, Hc), last state of each direction
+        return torch.cat([h[0], h[1]], dim=-1)  # (U, 2Hc)
+
+
+class ParserNetwork(nn.Module):
+    """BiLSTM encoder + move scorer + label scorer (see the module docstring)."""
+
+    def __init__(self, config: ModelConfig, vocab: Vocab, n_kinds: int, n_features: int) -> None:
+        super().__init__()
+        self.config, self.n_kinds, self.n_features = config, n_kinds, n_features
+        self.n_labels = len(vocab.labels)
+        c = config
+        self.words = nn.Embedding(len(vocab.words), c.word_dim, padding_idx=PAD)
+        self.upos = nn.Embedding(len(vocab.upos), c.upos_dim, padding_idx=PAD) if c.upos_dim else None
+        self.chars = CharEncoder(len(vocab.chars), c.char_dim, c.char_lstm_dim) if c.char_dim else None
+        in_dim = c.word_dim + c.upos_dim + (2 * c.char_lstm_dim if c.char_dim else 0)
+        self.lstm = nn.LSTM(in_dim, c.lstm_dim, num_layers=c.lstm_layers, batch_first=True,
+                            bidirectional=True, dropout=c.dropout if c.lstm_layers > 1 else 0.0)
+        self.dropout = nn.Dropout(c.dropout)
+        self.empty = nn.Parameter(0.1 * torch.randn(2 * c.lstm_dim))  # the vector of a missing position
+        self.heads = 2 if self.n_labels else 1  # hidden layers: moves (and labels)
+        # W_f of both MLPs for every feature slot f, applied to every token at once; bias added once.
+        self.project = nn.Linear(2 * c.lstm_dim, n_features * self.heads * c.mlp_dim, bias=False)
+        bound = (n_features * 2 * c.lstm_dim) ** -0.5  # initialised like one Linear over [v_1; …; v_F]
+        nn.init.uniform_(self.project.weight, -bound, bound)
+        self.hidden_bias = nn.Parameter(torch.zeros(self.heads * c.mlp_dim))
+        self.moves = nn.Linear(c.mlp_dim, n_kinds)
+        self.labels = nn.Linear(c.mlp_dim, len(ARC_KINDS) * self.n_labels) if self.n_labels else None
+
+    @property
+    def device(self) -> torch.device:
+        return self.empty.device
+
+    # -- once per batch ----------------------------------------------------------------------
+    def embed(self, batch: Encoded) -> Tensor:
+        parts = [self.words(batch.words)]  # (B, T, Dw)
+        if self.upos is not None:
+            assert batch.upos is not None
+            parts.append(self.upos(batch.upos))  # (B, T, Du)
+        if self.chars is not None:
+            assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
+            spelled = self.chars(batch.chars, batch.char_lengths)  # (U, 2Hc)
+            parts.append(spelled[batch.types])  # (B, T, 2Hc)
+        return self.dropout(torch.cat(parts, dim=-1))  # (B, T, D)
+
+    def encode(self, batch: Encoded) -> Tensor:
+        """The table: every token's contribution to every feature slot of the hidden layers.
+
+        Returns (B·T + 1, F, heads·M); row B·T is the empty vector's contribution.  Row
+        ``b·T + i`` is token i of sentence b, as :func:`.features.feature_rows` numbers them.
+        """
+        x = self.embed(batch)  # (B, T, D)
+        packed = pack_padded_sequence(x, batch.lengths.cpu(), batch_first=True, enforce_sorted=False)
+        out, _ = self.lstm(packed)
+        v, _ = pad_packed_sequence(out, batch_first=True, total_length=batch.width)  # (B, T, 2H)
+        v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
+        v = torch.cat([v, self.empty.unsqueeze(0)], dim=0)  # (B·T + 1, 2H)
+        return self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
+
+    # -- once per step -----------------------------------------------------------------------
+    def score(self, table: Tensor, rows: Tensor) -> tuple[Tensor, Tensor | None]:
+        """Move scores (N, K) and label scores (N, 2, L) (None if unlabelled) of N configurations.
+
+        ``rows`` (N, F) holds, for each configuration and feature slot, a row of the table.
+        """
+        n, f = rows.shape
+        flat = rows * f + torch.arange(f, device=rows.device)  # (N, F): row r, slot j → r·F + j
+        picked = table.reshape(-1, table.shape[-1]).index_select(0, flat.reshape(-1))  # (N·F, heads·M)
+        hidden = torch.tanh(picked.view(n, f, -1).sum(dim=1) + self.hidden_bias)  # (N, heads·M)
+        m = self.config.mlp_dim
+        moves = self.moves(hidden[:, :m])  # (N, K)
+        if self.labels is None:
+            return moves, None
+        labels = self.labels(hidden[:, m:]).view(n, len(ARC_KINDS), self.n_labels)  # (N, 2, L)
+        return moves, labels

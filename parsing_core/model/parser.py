@@ -1,0 +1,119 @@
+"""A trained parser: the network, its vocabulary and its transition system, parsing in lockstep.
+
+At test time the parser is one more ``choose`` function (the best-scoring legal move), but
+run for a whole batch at once: every step scores all unfinished configurations in one call
+and applies each one's best legal move, with the best label for an arc move.
+
+Systems whose final configuration may leave tokens without a head (arc-eager ends when the
+buffer is empty) have those tokens attached to ROOT with the label ``root``, as MaltParser
+does, so that every prediction is a tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import torch
+
+from ..configuration import Configuration
+from ..driver import max_steps
+from ..errors import ParsingCoreError
+from ..sentence import Sentence
+from ..systems import get_system
+from .batch import Encoded, Lockstep, encode
+from .config import ModelConfig
+from .features import ARC_KINDS, MoveSpace, feature_names
+from .network import ParserNetwork
+from .vocab import Vocab
+
+
+@dataclass
+class Parser:
+    """Network + vocabulary + system name: everything needed to parse (and to save)."""
+
+    system_name: str
+    vocab: Vocab
+    config: ModelConfig
+    network: ParserNetwork = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.system = get_system(self.system_name, labelled=bool(self.vocab.labels))
+        self.space = MoveSpace(self.system)
+        self.moves = [next(m for m in self.system.moves if m.kind == k) for k in self.space.kinds]
+        self.network = ParserNetwork(self.config, self.vocab, len(self.space), len(self.features))
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        return feature_names(self.config.children)
+
+    @property
+    def labelled(self) -> bool:
+        return self.system.labelled
+
+    @property
+    def device(self) -> torch.device:
+        return self.network.device
+
+    def to(self, device: torch.device | str) -> Parser:
+        self.network.to(device)
+        return self
+
+    def encode(self, sentences: Sequence[Sentence], word_dropout: float = 0.0,
+               generator: torch.Generator | None = None) -> Encoded:
+        return encode(sentences, self.vocab, self.device, upos=self.config.upos_dim > 0,
+                      chars=self.config.char_dim > 0, word_dropout=word_dropout, generator=generator)
+
+    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128) -> list[Sentence]:
+        """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time."""
+        self.network.eval()
+        order = sorted(range(len(sentences)), key=lambda i: sentences[i].n)  # little padding per batch
+        out: list[Sentence | None] = [None] * len(sentences)
+        for start in range(0, len(order), batch_size):
+            chunk = order[start:start + batch_size]
+            for i, parsed in zip(chunk, self.parse_batch([sentences[i] for i in chunk])):
+                out[i] = parsed
+        return [s for s in out if s is not None]
+
+    @torch.no_grad()
+    def parse_batch(self, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """Greedy parsing of one batch in lockstep (the network should be in eval mode)."""
+        if not sentences:
+            return []
+        batch = self.encode(sentences)
+        table = self.network.encode(batch)  # (B·T + 1, F, heads·M)
+        walk = Lockstep(self.system, sentences, batch.width, self.config.children)
+        limit = max_steps(self.system, max(s.n for s in sentences))
+        while walk.active:
+            if walk.steps > limit:
+                raise ParsingCoreError(f"the parser did not finish after {limit} steps")
+            self.step(walk, table)
+            walk.advance()
+        return [finished(s, c, self.labelled) for s, c in zip(sentences, walk.configs)]
+
+    def step(self, walk: Lockstep, table: torch.Tensor) -> None:
+        """Score every active configuration once and apply its best legal move.
+
+        The moves are tried best first, so usually one precondition is checked, not all:
+        this loop is the Python half of parsing speed.
+        """
+        rows = torch.tensor(walk.rows(walk.active), device=self.device)
+        moves, labels = self.network.score(table, rows)  # (N, K), (N, 2, L)
+        ranked = moves.argsort(dim=1, descending=True).tolist()
+        best_labels = labels.argmax(dim=2).tolist() if labels is not None else None
+        for n, i in enumerate(walk.active):
+            c = walk.configs[i]  # not final, so some move is legal
+            move = next(m for m in (self.moves[k] for k in ranked[n]) if m.why_not(c) is None)
+            label = None
+            if best_labels is not None and move.kind in ARC_KINDS:
+                label = self.vocab.label(best_labels[n][ARC_KINDS.index(move.kind)])
+            walk.move(i, move.effect(c, label))
+
+
+def finished(sentence: Sentence, c: Configuration, labelled: bool = True) -> Sentence:
+    """The sentence with the tree of a final configuration (headless tokens go to ROOT)."""
+    heads = [0 if h is None else h for h in c.heads]
+    if not labelled:
+        return sentence.with_tree(heads)
+    labels = ["root" if h is None else (lab or "_") for h, lab in zip(c.heads, c.labels)]
+    return sentence.with_tree(heads, labels)

@@ -1,0 +1,222 @@
+"""The trainer: epochs of lockstep training walks, dev evaluation, and reports through callbacks.
+
+The trainer knows nothing about a user interface.  It calls ``on_batch(report)`` after every
+batch and ``on_epoch(report)`` after every epoch with a plain dict (JSON-ready, the same
+lines the CLI writes to its metrics log), and asks ``should_stop()`` before every batch, so
+a background job can show progress and be stopped cleanly.
+
+>>> import parsing_core as pc
+>>> from parsing_core.synthetic import synthetic_treebank
+>>> train = synthetic_treebank(40, seed=1)
+>>> config = TrainConfig(epochs=1, batch_size=8, seed=1)
+>>> model = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16)
+>>> trainer = Trainer(train, train[:10], "arc-hybrid", train_config=config, model_config=model)
+>>> trainer.oracle_name, trainer.config.regime
+('goldberg-nivre', 'dynamic')
+>>> result = trainer.run()
+>>> [r["event"] for r in result.history], 0 <= result.history[0]["dev_uas"] <= 1
+(['epoch'], True)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import torch
+
+from ..errors import ParsingCoreError
+from ..metrics import las, uas
+from ..oracles import get_oracle, list_oracles
+from ..sentence import Sentence
+from ..systems import TransitionSystem, get_system
+from .batch import Lockstep
+from .config import ModelConfig, TrainConfig
+from .device import describe, pick_device, set_seed
+from .explore import Exploration, Walker, supervision_loss
+from .parser import Parser
+from .vocab import Vocab
+
+Report = dict[str, Any]
+
+
+@dataclass
+class Callbacks:
+    """What the trainer tells its caller, and how the caller stops it."""
+
+    on_batch: Callable[[Report], None] | None = None
+    on_epoch: Callable[[Report], None] | None = None
+    should_stop: Callable[[], bool] | None = None
+
+
+@dataclass
+class TrainResult:
+    parser: Parser
+    history: list[Report] = field(default_factory=list)  # one report per finished epoch
+    best_epoch: int | None = None  # the epoch whose weights the parser has (keep_best)
+    stopped: bool = False  # should_stop() ended the run early
+
+
+def default_oracle(system: TransitionSystem, regime: str) -> str:
+    """The static oracle for the static regime, else the system's first cost oracle."""
+    if regime == "static":
+        return "static"
+    dynamic = [name for name in list_oracles(system) if name not in ("static", "search")]
+    return dynamic[0] if dynamic else "search"
+
+
+def resolve(config: TrainConfig, system: TransitionSystem, oracle: str | None, regime: str | None
+            ) -> TrainConfig:
+    """The config with the regime and oracle to use (the arguments win over the config's)."""
+    regime = regime or config.regime
+    oracle = oracle or config.oracle or default_oracle(system, regime)
+    if regime == "static" and oracle != "static":
+        raise ParsingCoreError(f"the static regime follows the static oracle; choose another regime "
+                               f"to train with {oracle!r}")
+    return replace(config, regime=regime, oracle=oracle)
+
+
+def trainable(sentences: Sequence[Sentence], system: TransitionSystem, regime: str) -> list[Sentence]:
+    """Sentences with a gold tree; for the static regime only those the system can build."""
+    usable = [s for s in sentences if s.has_gold]
+    if regime == "static":
+        usable = [s for s in usable if system.why_unbuildable(s) is None]
+    return usable
+
+
+def attachment_scores(pred: Sequence[Sentence], gold: Sequence[Sentence]) -> dict[str, float]:
+    """UAS and LAS, with and without punctuation, as fractions."""
+    return {"uas": uas(pred, gold), "las": las(pred, gold), "uas_nopunct": uas(pred, gold, ignore_punct=True),
+            "las_nopunct": las(pred, gold, ignore_punct=True)}
+
+
+def length_batches(lengths: Sequence[int], batch_size: int, rng: random.Random) -> list[list[int]]:
+    """Shuffled batches of sentences of similar length (the walk lasts as long as its longest)."""
+    order = list(range(len(lengths)))
+    rng.shuffle(order)
+    pool = 20 * batch_size
+    batches = []
+    for start in range(0, len(order), pool):
+        chunk = sorted(order[start:start + pool], key=lengths.__getitem__)
+        batches += [chunk[i:i + batch_size] for i in range(0, len(chunk), batch_size)]
+    rng.shuffle(batches)
+    return batches
+
+
+class Trainer:
+    """Train a :class:`Parser` for ``system`` on ``train``, evaluating on ``dev`` every epoch.
+
+    ``oracle`` and ``regime``, when given, replace those of ``train_config``.
+    """
+
+    def __init__(self, train: Sequence[Sentence], dev: Sequence[Sentence] = (), system: str = "arc-hybrid",
+                 oracle: str | None = None, regime: str | None = None,
+                 train_config: TrainConfig | None = None, model_config: ModelConfig | None = None,
+                 callbacks: Callbacks | None = None) -> None:
+        self.model_config = model_config or ModelConfig()
+        self.callbacks = callbacks or Callbacks()
+        self.system = get_system(system)
+        self.config = resolve(train_config or TrainConfig(), self.system, oracle, regime)
+        self.oracle_name = str(self.config.oracle)  # resolve() always names one
+        self.oracle = get_oracle(self.system, self.oracle_name)
+        set_seed(self.config.seed, self.config.threads)
+        self.device = pick_device(self.config.device)
+        self.train = trainable(train, self.system, self.config.regime)
+        if not self.train:
+            raise ParsingCoreError(f"none of the {len(train)} training sentences can be used by "
+                                   f"the {self.config.regime} regime on {system}")
+        self.dev = [s for s in dev if s.has_gold]
+        vocab = Vocab.build(self.train, self.model_config.min_count, self.model_config.lowercase)
+        self.parser = Parser(system, vocab, self.model_config).to(self.device)
+        self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr)
+        self.walker = Walker(lambda: get_oracle(self.system, self.oracle_name), self.parser.space, vocab,
+                             self.parser.network)
+        self.rng = random.Random(self.config.seed)
+        self.generator = torch.Generator().manual_seed(self.config.seed)
+        self.history: list[Report] = []
+
+    @property
+    def device_name(self) -> str:
+        return describe(self.device)
+
+    def stop_requested(self) -> bool:
+        return bool(self.callbacks.should_stop and self.callbacks.should_stop())
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self) -> TrainResult:
+        """Train for ``epochs`` epochs (or until ``should_stop()``); keep the best dev weights."""
+        result = TrainResult(self.parser, self.history)
+        best_uas, best_state = -1.0, None
+        for epoch in range(1, self.config.epochs + 1):
+            report = self.train_epoch(epoch)
+            if report is None or self.stop_requested():
+                result.stopped = True
+                break
+            if self.dev:
+                scores, seconds = self.evaluate(self.dev)
+                report.update({f"dev_{k}": v for k, v in scores.items()}, dev_seconds=seconds)
+                if scores["uas"] > best_uas:
+                    best_uas, result.best_epoch = scores["uas"], epoch
+                    best_state = copy.deepcopy(self.parser.network.state_dict())
+            self.history.append(report)
+            if self.callbacks.on_epoch:
+                self.callbacks.on_epoch(report)
+        if self.config.keep_best and best_state is not None:
+            self.parser.network.load_state_dict(best_state)
+        else:
+            result.best_epoch = self.history[-1]["epoch"] if self.history else None
+        return result
+
+    def train_epoch(self, epoch: int) -> Report | None:
+        """One pass over the training sentences; None if stopped part-way."""
+        exploring = self.config.regime == "dynamic" and epoch > self.config.explore_after
+        explore = Exploration(exploring, self.config.explore_p, self.rng)
+        batches = length_batches([s.n for s in self.train], self.config.batch_size, self.rng)
+        totals = {"loss": 0.0, "steps": 0, "errors": 0, "explored": 0, "dropped": 0}
+        start = time.perf_counter()
+        for b, indices in enumerate(batches, start=1):
+            if self.stop_requested():
+                return None
+            report = self.train_batch([self.train[i] for i in indices], explore)
+            for key in totals:
+                totals[key] += report[key] * (len(indices) if key == "loss" else 1)
+            report.update(epoch=epoch, batch=b, batches=len(batches))
+            if self.callbacks.on_batch:
+                self.callbacks.on_batch(report)
+        seconds = time.perf_counter() - start
+        return {"event": "epoch", "epoch": epoch, "epochs": self.config.epochs, "exploring": exploring,
+                **totals, "loss": totals["loss"] / len(self.train), "sentences": len(self.train),
+                "seconds": seconds, "sentences_per_s": len(self.train) / seconds, "device": self.device_name}
+
+    def train_batch(self, sentences: Sequence[Sentence], explore: Exploration) -> Report:
+        """Walk one batch in lockstep, then one backward pass and one optimiser step."""
+        start = time.perf_counter()
+        network = self.parser.network
+        network.train()
+        batch = self.parser.encode(sentences, self.config.word_dropout, self.generator)
+        table = network.encode(batch)  # (B·T + 1, F, heads·M)
+        walk = Lockstep(self.system, sentences, batch.width, self.model_config.children)
+        sup = self.walker.walk(walk, table.detach(), sentences, explore)
+        move_loss, label_loss = supervision_loss(network, table, sup)
+        loss = move_loss + label_loss
+        self.optimizer.zero_grad()
+        if loss.requires_grad:
+            loss.backward()
+            if self.config.clip > 0:
+                torch.nn.utils.clip_grad_norm_(network.parameters(), self.config.clip)
+            self.optimizer.step()
+        seconds = time.perf_counter() - start
+        return {"event": "batch", "loss": loss.item(), "move_loss": move_loss.item(),
+                "label_loss": label_loss.item(), "sentences": len(sentences), "steps": sup.steps,
+                "errors": sup.errors, "explored": sup.explored, "dropped": sup.dropped,
+                "seconds": seconds, "sentences_per_s": len(sentences) / seconds, "device": self.device_name}
+
+    def evaluate(self, gold: Sequence[Sentence], batch_size: int = 128) -> tuple[dict[str, float], float]:
+        """(attachment scores, seconds) of the current parser on ``gold``."""
+        start = time.perf_counter()
+        pred = self.parser.parse(gold, batch_size)
+        return attachment_scores(pred, gold), time.perf_counter() - start

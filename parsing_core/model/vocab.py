@@ -1,0 +1,97 @@
+"""The vocabularies: the words, UPOS tags, characters and labels the network has an index for.
+
+Built from the training sentences only.  Words seen fewer than ``min_count`` times are left
+out and read as ``<unk>``; during training, *word dropout* (Kiperwasser & Goldberg 2016)
+also hides a known word w with probability α / (α + count(w)), so the ``<unk>`` vector
+learns what a rare word looks like.  The word, UPOS and character tables start with
+``<pad>`` (0), ``<unk>`` (1) and ``<root>`` (2), the input of token 0, ROOT.
+
+>>> from parsing_core import Sentence
+>>> s = Sentence.from_heads("the cat saw the dog".split(), [2, 3, 0, 5, 3],
+...                         ["det", "nsubj", "root", "det", "obj"])
+>>> v = Vocab.build([s], min_count=2)
+>>> v.words, v.labels
+(('<pad>', '<unk>', '<root>', 'the'), ('det', 'nsubj', 'obj', 'root'))
+>>> v.word_ids(s)       # ROOT first, then the tokens; only "the" is frequent enough
+[2, 3, 1, 1, 3, 1]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ParsingCoreError
+from ..sentence import Sentence
+
+PAD, UNK, ROOT = 0, 1, 2
+SPECIALS = ("<pad>", "<unk>", "<root>")
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """Index tables for words, UPOS, characters and labels (plus each word's training count)."""
+
+    words: tuple[str, ...]
+    upos: tuple[str, ...] = SPECIALS
+    chars: tuple[str, ...] = SPECIALS
+    labels: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()  # training count of each word (0 for the specials)
+    lowercase: bool = True
+    _index: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        tables = {"words": self.words, "upos": self.upos, "chars": self.chars, "labels": self.labels}
+        object.__setattr__(self, "_index", {k: {x: i for i, x in enumerate(v)} for k, v in tables.items()})
+
+    @classmethod
+    def build(cls, sentences: Iterable[Sentence], min_count: int = 2, lowercase: bool = True) -> Vocab:
+        sentences = list(sentences)
+        norm = str.lower if lowercase else str
+        counts = Counter(norm(w) for s in sentences for w in s.words)
+        kept = sorted(w for w, n in counts.items() if n >= min_count)
+        upos = sorted({u for s in sentences for u in (s.upos or ()) if u != "_"})
+        chars = sorted({ch for s in sentences for w in s.words for ch in w})
+        labels = sorted({lab for s in sentences for lab in (s.labels or ()) if lab != "_"})
+        return cls(
+            words=(*SPECIALS, *kept), upos=(*SPECIALS, *upos), chars=(*SPECIALS, *chars),
+            labels=tuple(labels), counts=(0, 0, 0, *(counts[w] for w in kept)), lowercase=lowercase,
+        )
+
+    # -- looking up ---------------------------------------------------------------------------
+    def word_ids(self, s: Sentence) -> list[int]:
+        """ROOT, then the id of each token's word (``UNK`` when unknown)."""
+        table = self._index["words"]
+        norm = str.lower if self.lowercase else str
+        return [ROOT, *(table.get(norm(w), UNK) for w in s.words)]
+
+    def upos_ids(self, s: Sentence) -> list[int]:
+        table = self._index["upos"]
+        tags: Sequence[str] = s.upos or ("_",) * s.n
+        return [ROOT, *(table.get(u, UNK) for u in tags)]
+
+    def char_ids(self, word: str) -> list[int]:
+        table = self._index["chars"]
+        return [table.get(ch, UNK) for ch in word] or [UNK]
+
+    def label_id(self, label: str | None) -> int | None:
+        """Index of a label, or None for an unknown one (it is then not trained on)."""
+        return None if label is None else self._index["labels"].get(label)
+
+    def label(self, index: int) -> str:
+        return self.labels[index]
+
+    # -- checkpoints ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"words": list(self.words), "upos": list(self.upos), "chars": list(self.chars),
+                "labels": list(self.labels), "counts": list(self.counts), "lowercase": self.lowercase}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Vocab:
+        try:
+            return cls(tuple(data["words"]), tuple(data["upos"]), tuple(data["chars"]),
+                       tuple(data["labels"]), tuple(data["counts"]), bool(data["lowercase"]))
+        except (KeyError, TypeError) as err:
+            raise ParsingCoreError(f"the saved vocabulary is incomplete: {err}") from None

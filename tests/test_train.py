@@ -1,0 +1,124 @@
+"""Training: overfitting, determinism, every regime with every oracle, callbacks, stopping, CLIs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import parsing_core as pc
+from parsing_core import parse as parse_cli
+from parsing_core import train as train_cli
+from parsing_core.checkpoint import load_checkpoint
+from parsing_core.model import Callbacks, ModelConfig, Report, TrainConfig, Trainer
+from parsing_core.synthetic import synthetic_treebank
+
+TINY = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16, min_count=1)
+# Short sentences, so that even the exhaustive-search oracle of the swap systems (≤ 6 tokens) answers.
+SHORT = synthetic_treebank(6, nonprojective_rate=0.5, seed=2, min_len=4, max_len=6)
+
+
+def quick(**changes: object) -> TrainConfig:
+    return TrainConfig(**{"epochs": 1, "batch_size": 4, "seed": 1, **changes})  # type: ignore[arg-type]
+
+
+def test_overfits_five_sentences() -> None:
+    five = synthetic_treebank(5, nonprojective_rate=0.0, seed=3, max_len=14)
+    config = quick(epochs=60, batch_size=5, lr=0.01, keep_best=False)
+    model = ModelConfig(word_dim=32, lstm_dim=32, lstm_layers=1, mlp_dim=32, dropout=0.0, min_count=1)
+    result = Trainer(five, five, "arc-hybrid", train_config=config, model_config=model).run()
+    assert result.history[-1]["dev_uas"] == 1.0
+    assert result.history[-1]["dev_las"] >= 0.95
+
+
+def test_two_seeded_runs_give_identical_losses() -> None:
+    def losses() -> list[float]:
+        seen: list[float] = []
+        trainer = Trainer(SHORT, SHORT[:2], "arc-eager", train_config=quick(epochs=3, explore_after=1),
+                          model_config=TINY, callbacks=Callbacks(on_batch=lambda r: seen.append(r["loss"])))
+        trainer.run()
+        return seen
+
+    first = losses()
+    assert len(first) == 6 and first == losses()
+
+
+def every_regime_and_oracle() -> list[tuple[str, str, str]]:
+    cases = []
+    for name in pc.list_systems():
+        system = pc.get_system(name)
+        cases.append((name, "static", "static"))
+        cases += [(name, oracle, regime) for oracle in pc.list_oracles(system) if oracle != "static"
+                  for regime in ("nondeterministic", "dynamic")]
+    return cases
+
+
+@pytest.mark.parametrize("system,oracle,regime", every_regime_and_oracle())
+def test_one_short_epoch_runs(system: str, oracle: str, regime: str) -> None:
+    batches: list[Report] = []
+    trainer = Trainer(SHORT, SHORT[:2], system, oracle, regime, quick(explore_after=0), TINY,
+                      Callbacks(on_batch=batches.append))
+    result = trainer.run()
+    [epoch] = result.history
+    assert epoch["dropped"] == 0 and epoch["steps"] > 0
+    assert len(batches) == epoch["sentences"] // 4 + (epoch["sentences"] % 4 > 0)
+    assert 0 <= epoch["dev_uas"] <= 1 and epoch["device"].startswith(("cpu", "cuda"))
+    json.dumps([epoch, *batches])  # reports are plain JSON
+
+
+def test_static_regime_uses_only_trees_the_system_can_build() -> None:
+    projective = sum(s.is_projective for s in SHORT)
+    def used(system: str) -> int:
+        return len(Trainer(SHORT, [], system, regime="static", model_config=TINY).train)
+
+    assert used("arc-standard") == projective and used("arc-standard-swap") == len(SHORT)
+    with pytest.raises(pc.ParsingCoreError, match="static regime"):
+        Trainer(SHORT, [], "arc-eager", oracle="goldberg-nivre", regime="static")
+
+
+def test_exploration_starts_after_k_epochs() -> None:
+    config = quick(epochs=2, explore_after=1, explore_p=1.0, keep_best=False)
+    history = Trainer(SHORT, [], "arc-hybrid", train_config=config, model_config=TINY).run().history
+    assert [h["exploring"] for h in history] == [False, True]
+    assert history[0]["explored"] == 0 < history[0]["errors"]
+    assert history[1]["explored"] == history[1]["errors"] > 0
+
+
+def test_an_oracle_that_cannot_answer_leaves_the_sentence_out() -> None:
+    long = synthetic_treebank(3, seed=4, min_len=10, max_len=12)
+    [epoch] = Trainer(long, [], "arc-hybrid-swap", "search", "dynamic", quick(), TINY).run().history
+    assert epoch["dropped"] == 3
+
+
+def test_should_stop_ends_the_run_between_batches() -> None:
+    batches: list[Report] = []
+    callbacks = Callbacks(on_batch=batches.append, should_stop=lambda: len(batches) >= 1)
+    result = Trainer(SHORT, SHORT, "arc-hybrid", train_config=quick(epochs=5, batch_size=2),
+                     model_config=TINY, callbacks=callbacks).run()
+    assert result.stopped and len(batches) == 1 and result.history == []
+
+
+def test_keep_best_restores_the_best_dev_epoch() -> None:
+    result = Trainer(SHORT, SHORT, "arc-hybrid", train_config=quick(epochs=3), model_config=TINY).run()
+    best = max(result.history, key=lambda h: h["dev_uas"])
+    assert result.best_epoch == best["epoch"]
+    assert pc.uas(result.parser.parse(SHORT), SHORT) == best["dev_uas"]
+
+
+def test_train_and_parse_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model, log, pred = tmp_path / "m.pt", tmp_path / "log.jsonl", tmp_path / "pred.conllu"
+    argv = ["--synthetic", "40", "--epochs", "2", "--batch-size", "8", "--word-dim", "8", "--lstm-dim", "8",
+            "--lstm-layers", "1", "--mlp-dim", "8", "--out", str(model), "--log", str(log),
+            "--predictions", str(pred), "--system", "arc-standard", "--oracle", "thesis-approx"]
+    assert train_cli.main(argv) == 0
+    events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
+    assert events == ["start"] + ["batch"] * 5 + ["epoch"] + ["batch"] * 5 + ["epoch", "test"]
+    assert len(pc.read_conllu(pred)) == 4
+    assert load_checkpoint(model).info["oracle"] == "thesis-approx"
+    text = tmp_path / "in.txt"
+    text.write_text("the old dog saw a cat .\nAnna slept .\n")
+    assert parse_cli.main([str(model), str(text), "-o", str(tmp_path / "out.conllu")]) == 0
+    assert [s.n for s in pc.read_conllu(tmp_path / "out.conllu")] == [7, 3]
+    assert parse_cli.main([str(text), str(text)]) == 1
+    assert "not a parser checkpoint" in capsys.readouterr().err
