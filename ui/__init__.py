@@ -1,8 +1,19 @@
-"""Small helpers shared by the pages: tables, errors, the default example.
+"""Small helpers shared by the pages: tables, errors, the default example, the stepper's parts.
 
 Pages import ``parsing_core`` for the parsing and this package for the showing; nothing here
 knows which page it is on.  Table builders are pure functions (a trace in, a DataFrame out)
 so any page, and any test, can call them without a running app.
+
+The stepper's parts, pure ones first:
+
+* ``sources`` — a sentence named by a short key that fits in a URL;
+* ``state`` — the stepper's state (sentence, system, oracles, moves) and its link;
+* ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
+* ``drawing`` — a configuration as DOT text; ``cost_table`` — the coloured cost table;
+* ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
+* ``compute`` — all of the above cached by source data (``st.cache_data``);
+* ``pickers``, ``sentence_inputs``, ``controls`` — the widgets, each returning the user's choice;
+* ``navigation`` — deep links on a fresh server run through ``app.py``.
 """
 
 from __future__ import annotations

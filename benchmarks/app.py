@@ -1,0 +1,95 @@
+"""How long the stepper takes to answer a click, on the server, for sentences of 10 and 25 tokens.
+
+For each length, takes the first projective sentence of that length in a treebank of the data
+directory (default ``en_lines`` dev), opens the stepper on it with the best oracle that is
+exact for its gold tree (by the oracles' own ``exact_for``; the exhaustive search only when
+nothing else is exact, since it is slow), then clicks "Oracle step" until the parse is
+finished and times each click: from the click to the end of the rerun it causes (Streamlit's
+headless ``AppTest``, so the time is the server's alone, with the test harness's small
+overhead).  Prints a Markdown table of the median and the 90th percentile.
+
+    python -m benchmarks.app [--treebank en_lines] [--split dev] [--lengths 10 25]
+                             [--systems arc-eager arc-standard arc-eager-corrected]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+import parsing_core as pc
+from parsing_core.oracles.search import MAX_LENGTH
+from ui.sources import treebank_key
+
+PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
+
+
+def first_sentence(treebank: str, split: str, n: int) -> int:
+    """Index of the first projective sentence of ``n`` tokens."""
+    for i, s in enumerate(pc.load_treebank(treebank, split)):
+        if s.n == n and s.is_projective:
+            return i
+    raise SystemExit(f"no projective sentence of {n} tokens in {treebank} {split}")
+
+
+def exact_oracle(system: pc.TransitionSystem, gold: pc.Sentence) -> str | None:
+    """The first oracle exact for this gold tree; the search last (it is exponential), and only
+    within its length limit."""
+    exact = [n for n in pc.list_oracles(system) if pc.get_oracle(system, n).is_exact_for(gold)
+             and not (n == "search" and gold.n > MAX_LENGTH[system.name])]
+    exact.sort(key=lambda n: n == "search")
+    return exact[0] if exact else None
+
+
+def click_times(query: dict[str, str]) -> list[float]:
+    """Seconds from each "Oracle step" click to the end of its rerun, until the parse is finished."""
+    at = AppTest.from_file(str(PAGE), default_timeout=60)
+    at.query_params.update(query)
+    at.run()
+    times = []
+    while not at.button(key="stepper.oracle_step").disabled:
+        at.button(key="stepper.oracle_step").click()
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+        if at.exception:
+            raise SystemExit(f"the page failed: {at.exception[0].message}")
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--treebank", default="en_lines")
+    ap.add_argument("--split", default="dev")
+    ap.add_argument("--lengths", type=int, nargs="+", default=[10, 25])
+    ap.add_argument("--systems", nargs="+", default=["arc-eager", "arc-standard", "arc-eager-corrected"])
+    args = ap.parse_args()
+    print("| tokens | system | exact oracle shown | clicks | median ms | p90 ms |")
+    print("|---|---|---|---|---|---|")
+    for name in args.systems:
+        for n in args.lengths:
+            print(row(pc.get_system(name), args.treebank, args.split, n))
+
+
+def row(system: pc.TransitionSystem, treebank: str, split: str, n: int) -> str:
+    """One line of the table: the clicks through a parse of the first projective n-token sentence."""
+    index = first_sentence(treebank, split, n)
+    oracle = exact_oracle(system, pc.load_treebank(treebank, split)[index])
+    if oracle is None:
+        return f"| {n} | {system.name} | (none exact) | | | |"
+    query = {"s": treebank_key(treebank, split, index), "sys": system.name, "oracle": oracle}
+    times = [t * 1000 for t in click_times(query)]
+    return (f"| {n} | {system.name} | {oracle} | {len(times)} | {statistics.median(times):.0f} "
+            f"| {percentile(times, 90):.0f} |")
+
+
+if __name__ == "__main__":
+    main()

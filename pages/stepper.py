@@ -1,0 +1,155 @@
+"""The stepper: click transitions, watch the stack, the buffer and the arcs, see every move's cost.
+
+The sidebar picks a sentence, a transition system and the oracles; the board shows one button
+per move, the configuration drawn, and what the oracle thinks of every move.  The whole state
+(sentence, system, oracles, moves) is in the URL, so a link reproduces it exactly.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import streamlit as st
+
+import parsing_core as pc
+from ui import compute
+from ui.controls import (
+    autoplay_settings,
+    drawing_downloads,
+    history_buttons,
+    history_downloads,
+    history_table,
+    move_buttons,
+    suggested_move,
+)
+from ui.cost_table import cost_frame, styled
+from ui.navigation import run_through_app
+from ui.oracle_view import Completion, Verdict
+from ui.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
+from ui.safe_text import inert
+from ui.sources import DEFAULT_KEY, is_shareable
+from ui.state import StepperState, link_problems, load_state, save_state
+
+PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
+KEYS_HELP = ("Keys: **S** shift · **L** left-arc · **A** right-arc · **E** reduce · **W** swap · "
+             "**U** undo · **Y** redo · **O** oracle step")
+
+
+def parse_key(state: StepperState) -> compute.Parse:
+    return compute.Parse(state.sentence, state.system, state.options, state.labelled)
+
+
+def current_trace(state: StepperState) -> tuple[StepperState, pc.Trace]:
+    """The parse the state describes; a state that no longer makes sense falls back, with a message."""
+    try:
+        return state, compute.trace_of(parse_key(state), state.taken())
+    except pc.ParsingCoreError as err:
+        st.error(f"{inert(str(err))} — starting again from the default sentence.")
+        state = StepperState(system=state.system, oracle=state.oracle, presenter=state.presenter)
+        return state, compute.trace_of(parse_key(state), ())
+
+
+def score(trace: pc.Trace, done: Completion | None) -> None:
+    """Arcs correct so far, and the best attachment score still reachable."""
+    gold = trace.sentence
+    if not gold.has_gold:
+        st.caption("No gold tree: nothing to score.")
+        return
+    correct = sum(1 for a in trace.final.unlabelled_arcs if a in gold.gold_arcs)
+    left, right = st.columns(2)
+    left.metric("Arcs correct so far", f"{correct} of {gold.n}")
+    if done is None:
+        right.metric("Best UAS still reachable", "—", help="No oracle can finish this parse.")
+        return
+    title = "Best UAS still reachable" if done.exact else "UAS if the oracle finishes"
+    right.metric(title, f"{done.correct / gold.n:.0%}", help=f"{done.correct} of {gold.n} arcs")
+    how = "exact" if done.exact else "approximate: no exact oracle answers here"
+    st.caption(f"{title}: the parse finished by following {done.oracle}'s optimal moves from here "
+               f"({how}).")
+
+
+def oracle_table(trace: pc.Trace, verdicts: list[Verdict]) -> None:
+    """Every move with its cost, colour-coded, and the notes and warnings of each oracle."""
+    for v in verdicts:
+        if v.error:
+            st.warning(f"**{inert(v.oracle)}:** {inert(v.error)}")
+        for warning in v.warnings:
+            st.warning(inert(warning))
+        for note in v.notes:
+            st.info(inert(note))
+    answered = [v for v in verdicts if v.costs]
+    if not answered:
+        return
+    st.dataframe(styled(cost_frame(trace, answered)), hide_index=True, placeholder="–")
+    labels = "  Costs are for the gold label; any other label costs 1 more." if trace.system.labelled else ""
+    st.caption("Cost = gold arcs the move makes unreachable; **loses** names them (— : the oracle cannot "
+               "tell).  ✓ optimal moves cost least." + labels)
+
+
+def share(state: StepperState) -> None:
+    """The link that reproduces this state."""
+    base = (st.context.url or "").split("?")[0]
+    link = f"{base}?{urllib.parse.urlencode(state.to_query())}"
+    st.code(link, language=None, wrap_lines=True)
+    if not is_shareable(state.sentence):
+        st.warning(f"This sentence is too long for a link; the link opens {DEFAULT_KEY} instead.")
+
+
+# -- the page ---------------------------------------------------------------------------------
+run_through_app()
+state = load_state()
+st.title("Stepper")
+for problem in link_problems():
+    st.warning(f"The link could not be followed completely: {inert(problem)}")
+
+with st.sidebar:
+    st.header("Sentence")
+    sentence = sentence_picker(state.sentence)
+    st.header("Parser")
+    system_name, options, labelled = system_picker(state)
+    system = compute.system_of(system_name, options, labelled)
+    oracle, compare = oracle_picker(system, state)
+    st.header("Autoplay")
+    auto_oracle, tie_break, seconds = autoplay_settings(pc.list_oracles(system), oracle)
+    st.session_state.setdefault("stepper.presenter", state.presenter)
+    presenter = st.toggle("Presenter mode (larger type and drawing)", key="stepper.presenter")
+
+state = state.choose(sentence, system_name, options, labelled, oracle, compare, presenter)
+state, trace = current_trace(state)
+save_state(state)
+parse, taken = parse_key(state), state.taken()
+verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
+suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
+if presenter:
+    st.html(PRESENTER_CSS)
+
+st.markdown(sentence_caption(trace.sentence))
+move_buttons(trace, next((v for v in verdicts if v.costs), None))
+history_buttons(state, suggestion, seconds)
+st.caption(KEYS_HELP)
+
+dot = compute.drawing_of(parse, taken, oracle, 1.5 if presenter else 1.0)
+with st.container(key="stepper-drawing"):
+    st.graphviz_chart(dot, width="stretch")
+drawing_downloads(dot)
+
+costs_column, score_column = st.columns([3, 2], gap="large")
+with costs_column:
+    st.subheader("What the oracle says")
+    with st.container(key="stepper-costs"):
+        oracle_table(trace, verdicts)
+with score_column:
+    st.subheader("Score")
+    if trace.is_complete:
+        st.success(f"The parse is finished after {len(taken)} moves.")
+    score(trace, compute.completion_of(parse, taken, oracle))
+
+st.subheader("History")
+history = compute.history_of(parse, state.moves)
+with st.container(key="stepper-history"):
+    history_table(history, state)
+st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again).  The downloads "
+           "hold the rows up to the current one.")
+history_downloads(history.iloc[: state.cursor + 1])
+with st.expander("Share this state"):
+    share(state)

@@ -1,0 +1,75 @@
+"""Everything the stepper shows, computed from source data and cached between reruns.
+
+Each function takes only source data: a :class:`Parse` (sentence key, system and its options)
+and the moves taken, plus oracle names.  So a click recomputes only what the new configuration
+needs; stepping back to a configuration seen before costs nothing.  Values that hold live
+objects (systems, oracles with their search tables, traces) use ``st.cache_resource``; pure
+results (costs, drawings, tables) use ``st.cache_data``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pandas as pd
+import streamlit as st
+
+import parsing_core as pc
+
+from . import oracle_view
+from .drawing import configuration_dot
+from .sources import sentence_from_key
+from .state import make_system
+from .tables import derivation_table
+
+Moves = tuple[str, ...]
+
+
+class Parse(NamedTuple):
+    """What fixes a parse apart from its moves: the sentence and the system."""
+
+    sentence: str
+    system: str
+    options: tuple[str, ...]
+    labelled: bool
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def system_of(name: str, options: tuple[str, ...], labelled: bool) -> pc.TransitionSystem:
+    return make_system(name, options, labelled)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def trace_of(parse: Parse, moves: Moves) -> pc.Trace:
+    """The parse after ``moves`` (one more move than a cached trace: extend it)."""
+    if moves:
+        return trace_of(parse, moves[:-1]).extend(pc.Transition.parse(moves[-1]))
+    return pc.start(system_of(*parse[1:]), sentence_from_key(parse.sentence))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def verdict_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.Verdict:
+    trace = trace_of(parse, moves)
+    return oracle_view.ask(trace.system, oracle, trace.final, trace.sentence)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def completion_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.Completion | None:
+    trace = trace_of(parse, moves)
+    return oracle_view.completion(trace, trace.sentence, oracle)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> str:
+    """DOT text of the current configuration, arcs classified with the help of ``oracle``."""
+    trace = trace_of(parse, moves)
+    gold, system = trace.sentence, trace.system
+    kinds = oracle_view.arc_kinds(trace.final, gold, completion_of(parse, moves, oracle))
+    crossing = gold.crossing_arcs(system.root_last) if gold.has_gold else set()
+    return configuration_dot(system, gold, trace.final, kinds, crossing, scale)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def history_of(parse: Parse, moves: Moves) -> pd.DataFrame:
+    """The derivation so far in the seeds' form: ROW · TRANSITION · STACK · BUFFER · ARCS."""
+    return derivation_table(trace_of(parse, moves))

@@ -1,0 +1,182 @@
+"""What the oracles say about the current configuration, gathered for the page (no Streamlit here).
+
+An oracle may be unable to answer: the search oracle refuses long sentences, a static oracle
+refuses trees the system cannot build, no oracle works without a gold tree.  :func:`ask`
+always returns a :class:`Verdict`: the costs (perhaps from a fallback oracle, with a note
+saying so), or an ``error`` message and no costs.  The page can then always let the user click.
+
+:func:`completion` finishes the parse by following an oracle's optimal moves; the gold arcs
+that tree still gets are the ones still reachable, and its score is the best attachment
+score still reachable when the oracle is exact.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import parsing_core as pc
+from parsing_core.oracles import label_penalty
+
+Arc = tuple[int, int]
+STATIC = "static"  # the library's default oracle: names one gold move, has no real costs
+STATIC_NOTE = ("A static oracle only names the move it would take (cost 0) and marks every other "
+               "legal move 1; it does not measure what a move loses.")
+
+
+@lru_cache(maxsize=64)
+def oracle_for(system: pc.TransitionSystem, name: str) -> pc.Oracle:
+    """One oracle object per system object, so that the search oracle keeps its tables."""
+    return pc.get_oracle(system, name)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One oracle's answer in one configuration."""
+
+    oracle: str  # the oracle that answered (a fallback when the chosen one could not)
+    costs: dict[pc.Transition, float] = field(default_factory=dict)  # bare legal move → cost
+    lost: dict[pc.Transition, frozenset[Arc]] = field(default_factory=dict)  # {} = cannot tell
+    gold_moves: dict[pc.Transition, pc.Transition] = field(default_factory=dict)  # bare → gold label
+    notes: tuple[str, ...] = ()  # how to read these costs
+    warnings: tuple[str, ...] = ()  # why they may not be what was asked for (fallback, approximate)
+    error: str | None = None
+
+    @property
+    def optimal(self) -> tuple[pc.Transition, ...]:
+        best = min(self.costs.values(), default=math.inf)
+        return tuple(t for t, v in self.costs.items() if v == best and not math.isinf(v))
+
+
+def ask(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Sentence) -> Verdict:
+    """Ask oracle ``name``; if the sentence is too long for it, fall back and say so."""
+    if not gold.has_gold:
+        return Verdict(name, error="This sentence has no gold tree, so there are no costs; "
+                                   "the moves still work.")
+    try:
+        return _answer(system, name, c, gold)
+    except pc.TooLongForSearch as err:
+        for other in fallbacks(system, gold, name):
+            try:
+                return _answer(system, other, c, gold, f"{err} Showing {other} instead.")
+            except pc.ParsingCoreError:
+                continue
+        return Verdict(name, error=str(err))
+    except pc.ParsingCoreError as err:
+        return Verdict(name, error=str(err))
+
+
+def _answer(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Sentence,
+            fallback: str = "") -> Verdict:
+    oracle = oracle_for(system, name)
+    costs = oracle.costs(c, gold)
+    gold_moves = {t: oracle.labelled(c, gold, t) for t in costs}
+    notes, warnings = exactness_notes(oracle, gold)
+    return Verdict(name, costs, oracle.explain(c, gold), gold_moves, notes,
+                   (fallback, *warnings) if fallback else warnings)
+
+
+def exactness_notes(oracle: pc.Oracle, gold: pc.Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """How far to trust this oracle's costs for this gold tree: (notes, warnings)."""
+    if oracle.name == STATIC:
+        return (STATIC_NOTE,), ()
+    if oracle.exact_for == "projective" and not oracle.is_exact_for(gold):
+        return (), (f"{oracle.name} is approximate for this sentence: its gold tree is non-projective "
+                    f"({oracle.exactness}).",)
+    if oracle.exact_for == "none":
+        return (f"{oracle.name}: {oracle.exactness}.",), ()
+    return (), ()
+
+
+def fallbacks(system: pc.TransitionSystem, gold: pc.Sentence, failed: str) -> list[str]:
+    """Other oracles to try, best first: exact for this tree, then the others, the static one last."""
+    others = [n for n in pc.list_oracles(system) if n not in (failed, STATIC)]
+    exact = [n for n in others if oracle_for(system, n).is_exact_for(gold)]
+    rest = [n for n in others if n not in exact]
+    return [*exact, *rest, *([STATIC] if STATIC in pc.list_oracles(system) else [])]
+
+
+def move_cost(system: pc.TransitionSystem, verdict: Verdict, c: pc.Configuration, gold: pc.Sentence,
+              move: pc.Transition) -> float | None:
+    """Cost of a (possibly labelled) move: its unlabelled cost, plus 1 for a wrong label."""
+    if move.bare not in verdict.costs:
+        return None
+    return verdict.costs[move.bare] + label_penalty(system, c, gold, move)
+
+
+# -- the best parse still reachable ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Completion:
+    """The parse finished by following ``oracle``'s optimal moves from the current configuration."""
+
+    oracle: str
+    exact: bool  # is the oracle exact for this gold tree (then ``correct`` is the best reachable)
+    heads: tuple[int | None, ...]
+    correct: int  # gold arcs in the finished parse
+
+
+def completion(trace: pc.Trace, gold: pc.Sentence, preferred: str) -> Completion | None:
+    """Finish ``trace`` with the first oracle that can: ``preferred`` if it is exact for this
+    tree, else any exact one (search last: it is slow), else ``preferred``, else any."""
+    if not gold.has_gold:
+        return None
+    for name, exact in reference_order(trace.system, gold, preferred):
+        try:
+            final = pc.run_from(trace, oracle_for(trace.system, name).chooser(gold))
+        except pc.ParsingCoreError:
+            continue
+        return Completion(name, exact, final.heads, correct_arcs(final.heads, gold))
+    return None
+
+
+def reference_order(system: pc.TransitionSystem, gold: pc.Sentence, preferred: str) -> list[tuple[str, bool]]:
+    names = pc.list_oracles(system)
+    exact = [n for n in names if oracle_for(system, n).is_exact_for(gold)]
+    exact.sort(key=lambda n: (n != preferred, n == "search"))
+    rest = sorted((n for n in names if n not in exact), key=lambda n: (n != preferred, n == STATIC))
+    return [(n, True) for n in exact] + [(n, False) for n in rest]
+
+
+def correct_arcs(heads: tuple[int | None, ...], gold: pc.Sentence) -> int:
+    return sum(1 for h, g in zip(heads, gold.gold_heads) if h == g)
+
+
+def arc_kinds(c: pc.Configuration, gold: pc.Sentence, done: Completion | None) -> dict[Arc, str]:
+    """Each arc to draw and its kind: built ``correct`` / ``wrong``, gold ``reachable`` / ``lost``.
+
+    A gold arc is lost when its dependent already has another head, when one of its tokens
+    has left both the stack and the buffer, or when the completion of an exact oracle does not
+    build it.
+    Without a gold tree every built arc is just ``built``.
+    """
+    built = c.unlabelled_arcs
+    if not gold.has_gold:
+        return {a: "built" for a in built}
+    kinds = {a: "correct" if a in gold.gold_arcs else "wrong" for a in built}
+    alive = {0, *c.stack, *c.buffer}
+    for h, d in gold.gold_arcs - built:
+        gone = c.has_head(d) or h not in alive or d not in alive
+        missed = done is not None and done.exact and done.heads[d - 1] != h
+        kinds[(h, d)] = "lost" if gone or missed else "reachable"
+    return kinds
+
+
+# -- choosing a move for autoplay -----------------------------------------------------------------
+TIE_BREAKS: dict[str, str] = {
+    "first": "the first optimal move in button order (SH before arcs)",
+    "arcs": "arcs and reduce before shift (build as early as possible)",
+    "random": "a random optimal move (the same at the same step)",
+}
+
+
+def pick(optimal: tuple[pc.Transition, ...], rule: str, step: int) -> pc.Transition | None:
+    """One move among equally good ones, by a tie-break rule (a key of TIE_BREAKS)."""
+    if not optimal:
+        return None
+    if rule == "arcs":
+        return sorted(optimal, key=lambda t: t.kind == "SH")[0]
+    if rule == "random":
+        return random.Random(step).choice(optimal)
+    return optimal[0]

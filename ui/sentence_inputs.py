@@ -1,0 +1,181 @@
+"""The four ways to give the stepper a sentence; each returns a sentence key, or None.
+
+None means the input is not usable yet; the problem is shown where the user typed, written
+for a person (a ``ParsingCoreError``'s message), never as a traceback.  User text is only ever
+shown by widgets that print it as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+import pandas as pd
+import streamlit as st
+
+import parsing_core as pc
+
+from .safe_text import inert
+from .sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
+
+MAX_UPLOAD_BYTES = 5_000_000
+LENGTHS = (1, 120)  # the length filter's range
+DEFAULT_LENGTHS = (5, 25)
+MAX_LISTED = 2000
+
+
+def start_from(prefix: str, key: str) -> None:
+    """Set the inputs so that they show the sentence ``key`` names (the first run of a session)."""
+    state = st.session_state
+    if key.startswith(TREEBANK):
+        ref = TreebankRef.parse(key)
+        state[f"{prefix}.source"] = "treebank"
+        state[f"{prefix}.treebank"] = f"{ref.name}:{ref.split}"
+        state[f"{prefix}.lengths"] = LENGTHS
+        state[f"{prefix}.index"] = ref.index
+    elif key.startswith("custom:"):
+        state[f"{prefix}.source"] = "conllu"
+        state[f"{prefix}.conllu"] = pc.write_conllu([sentence_from_key(key)])
+    else:
+        state[f"{prefix}.source"] = "teaching"
+        state[f"{prefix}.teaching"] = key
+
+
+# -- the teaching set ---------------------------------------------------------------------------
+def teaching(prefix: str) -> str | None:
+    sentences = {s.sent_id: s for s in pc.teaching_sentences() if s.sent_id}
+    key = f"{prefix}.teaching"
+    if st.session_state.get(key) not in sentences:
+        st.session_state[key] = next(iter(sentences))
+    chosen = st.selectbox("Teaching sentence", list(sentences), key=key,
+                          format_func=lambda i: " ".join(sentences[i].words))
+    st.caption(inert(sentences[chosen].source.metadata.get("note", "")))
+    return chosen
+
+
+# -- a treebank in the data directory -----------------------------------------------------------
+@dataclass(frozen=True)
+class Entry:
+    """One treebank sentence as the list shows it."""
+
+    index: int
+    n: int
+    projective: bool
+    text: str
+
+    def title(self) -> str:
+        shape = "" if self.projective else ", non-projective"
+        return f"{self.index}: {self.text[:70]}{'…' * (len(self.text) > 70)} ({self.n} tokens{shape})"
+
+
+@st.cache_data(max_entries=32, show_spinner="Reading the treebank…")
+def treebank_entries(name: str, split: str, lengths: tuple[int, int],
+                     nonprojective_only: bool) -> list[Entry]:
+    """The sentences of a treebank within the length range (only non-projective ones, if asked)."""
+    entries = []
+    for i, s in enumerate(pc.load_treebank(name, split)):
+        if lengths[0] <= s.n <= lengths[1] and not (nonprojective_only and s.is_projective):
+            entries.append(Entry(i, s.n, s.is_projective, " ".join(s.words)))
+    return entries[:MAX_LISTED]
+
+
+def treebank(prefix: str) -> str | None:
+    files = [f"{f.name}:{f.split}" for f in pc.list_treebanks() if f.split]
+    if not files:
+        st.info("No treebanks found: set PARSING_DATA_DIR to a folder of .conllu files.")
+        return None
+    if st.session_state.get(f"{prefix}.treebank") not in files:
+        english = [f for f in files if f.startswith("en_") and f.endswith(":dev")]
+        st.session_state[f"{prefix}.treebank"] = (english or files)[0]
+    st.session_state.setdefault(f"{prefix}.lengths", DEFAULT_LENGTHS)
+    chosen = st.selectbox("Treebank", files, key=f"{prefix}.treebank",
+                          format_func=lambda f: f.replace(":", " "))
+    low, high = cast(tuple[int, int], st.slider("Length (tokens)", *LENGTHS, key=f"{prefix}.lengths"))
+    only = st.checkbox("Only non-projective sentences", key=f"{prefix}.nonprojective")
+    name, split = chosen.split(":")
+    try:
+        entries = {e.index: e for e in treebank_entries(name, split, (low, high), only)}
+    except pc.ParsingCoreError as err:
+        st.error(inert(str(err)))
+        return None
+    if not entries:
+        st.info("No sentence of this treebank passes the filter.")
+        return None
+    if st.session_state.get(f"{prefix}.index") not in entries:
+        st.session_state[f"{prefix}.index"] = next(iter(entries))
+    index = st.selectbox(f"Sentence ({len(entries)} listed)", list(entries), key=f"{prefix}.index",
+                         format_func=lambda i: entries[i].title())
+    return treebank_key(name, split, index)
+
+
+# -- CoNLL-U, pasted or uploaded ------------------------------------------------------------------
+def conllu(prefix: str) -> str | None:
+    upload = st.file_uploader("Upload a .conllu file", type=["conllu", "txt"], key=f"{prefix}.upload")
+    text = st.text_area("… or paste CoNLL-U (ten tab-separated columns per word)", key=f"{prefix}.conllu",
+                        height=160)
+    try:
+        source = uploaded_text(upload) if upload is not None else text
+        if not source.strip():
+            return None
+        sentences = pc.read_conllu(source + "\n")  # a newline: always read as text, never as a path
+    except pc.ParsingCoreError as err:
+        st.error(inert(str(err)))
+        return None
+    index = 0
+    if len(sentences) > 1:
+        label = f"Sentence (1–{len(sentences)})"
+        index = st.number_input(label, 1, len(sentences), key=f"{prefix}.which") - 1
+    return custom_key(sentences[index])
+
+
+def uploaded_text(upload: object) -> str:
+    data = upload.getvalue()  # type: ignore[attr-defined]
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise pc.ParsingCoreError(f"the file is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB")
+    try:
+        return str(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as err:
+        raise pc.ParsingCoreError(f"the file is not UTF-8 text ({err.reason} at byte {err.start})") from None
+
+
+# -- typed words with a head table --------------------------------------------------------------
+def typed(prefix: str) -> str | None:
+    words = st.text_input("Words, separated by spaces", key=f"{prefix}.words",
+                          placeholder="He sent her a letter .").split()
+    if not words:
+        return None
+    n = len(words)
+    table = pd.DataFrame({"id": range(1, n + 1), "word": words, "head": pd.array([None] * n, dtype="Int64"),
+                          "label": [""] * n})
+    columns = {
+        "id": st.column_config.NumberColumn("id", width=32),
+        "word": st.column_config.TextColumn("word", width=80),
+        "head": st.column_config.NumberColumn("head", min_value=0, max_value=n, step=1, width=52,
+                                              help="the id of the word's head; 0 = ROOT"),
+        "label": st.column_config.TextColumn("label", width=70, help="optional: all or none"),
+    }
+    st.caption("Set each word's head (0 = ROOT) and, if you like, its label:")
+    edited = st.data_editor(table, key=f"{prefix}.tree", disabled=["id", "word"], hide_index=True,
+                            column_config=columns)
+    try:
+        sentence = typed_sentence(words, edited)
+    except pc.ParsingCoreError as err:
+        st.error(inert(str(err)))
+        return None
+    st.caption("No heads yet: no gold tree, so no costs." if not sentence.has_gold else
+               f"✓ a tree ({'projective' if sentence.is_projective else 'non-projective'}).")
+    return custom_key(sentence)
+
+
+def typed_sentence(words: list[str], table: pd.DataFrame) -> pc.Sentence:
+    """The sentence a head table describes: no heads = no gold tree; labels only if all are given."""
+    heads = [None if pd.isna(h) else int(h) for h in table["head"]]
+    labels = [str(x).strip() for x in table["label"].fillna("")]
+    if all(h is None for h in heads):
+        return pc.Sentence.from_heads(words, None)
+    missing = [i for i, h in enumerate(heads, 1) if h is None]
+    if missing:
+        raise pc.TreeError(f"word {missing[0]} ({words[missing[0] - 1]}) has no head yet")
+    if any(any(ch.isspace() for ch in x) for x in labels):
+        raise pc.TreeError("a label cannot contain spaces")
+    return pc.Sentence.from_heads(words, [h for h in heads if h is not None], labels if all(labels) else None)
