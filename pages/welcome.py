@@ -8,7 +8,8 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-from ui import default_sentence, derivation_table, oracles_table, show_errors, systems_table
+from parsing_core import default_sentence
+from ui import derivation_table, oracles_table, show_errors, systems_table
 
 INTRO = """
 A **transition-based parser** reads a sentence left to right and builds its dependency tree

@@ -79,13 +79,13 @@ def parse_seed_table(text: str) -> list[list[object]]:
 
 
 def test_derivation_table_matches_the_seed() -> None:
-    system, sentence = pc.get_system("arc-eager"), ui.default_sentence()
+    system, sentence = pc.get_system("arc-eager"), pc.default_sentence()
     trace = pc.replay(system, sentence, pc.gold_sequence(system, sentence))
     assert ui.derivation_table(trace).values.tolist() == parse_seed_table(ARC_EAGER_SEED)
 
 
 def test_root_last_arcs_point_left() -> None:
-    system, sentence = pc.get_system("arc-hybrid", root_last=True), ui.default_sentence()
+    system, sentence = pc.get_system("arc-hybrid", root_last=True), pc.default_sentence()
     trace = pc.replay(system, sentence, pc.gold_sequence(system, sentence))
     assert "+(sent ← ROOT)" in ui.derivation_table(trace)["ARCS"].tolist()
 
