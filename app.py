@@ -12,6 +12,7 @@ st.set_page_config(page_title="Transition parsing lab", layout="wide")
 PAGES = [
     st.Page("pages/welcome.py", title="Welcome", icon=":material/school:", default=True),
     st.Page("pages/stepper.py", title="Stepper", icon=":material/footprint:"),
+    st.Page("pages/train.py", title="Train", icon=":material/model_training:"),
 ]
 
 st.navigation(PAGES).run()

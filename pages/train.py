@@ -1,0 +1,114 @@
+"""Train: choose data, system, oracle and regime; watch a parser learn; compare runs."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import streamlit as st
+
+import parsing_core as pc
+from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from ui import show_errors
+from ui.navigation import run_through_app
+from ui.training import JOBS_ROOT_ENV, SIZES, RunChoice, accuracy_figure, arguments, loss_figure, progress
+
+JOB_KEY = "train.job"
+REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
+           "dynamic": "dynamic, with exploration"}
+
+
+def board() -> JobBoard:
+    root = Path(os.environ.get(JOBS_ROOT_ENV) or Path(tempfile.gettempdir()) / "parsing_jobs")
+    return JobBoard(root, limit=2)
+
+
+def run_choice() -> RunChoice:
+    """The form of the page; returns the user's choices."""
+    treebanks = sorted({f.name for f in pc.list_treebanks()})
+    data = st.selectbox("Training data", ["synthetic", *treebanks], key="train.data",
+                        format_func=lambda d: "synthetic treebank (no download)" if d == "synthetic" else d)
+    rate = st.slider("Non-projective sentences (synthetic)", 0.0, 0.9, 0.3, 0.1, key="train.rate",
+                     disabled=data != "synthetic")
+    system = st.selectbox("Transition system", pc.list_systems(), index=3, key="train.system")
+    oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]
+    oracle = st.selectbox("Oracle", oracles, index=min(1, len(oracles) - 1), key="train.oracle")
+    regime = st.selectbox("Regime", list(REGIMES), index=2, format_func=REGIMES.__getitem__,
+                          key="train.regime")
+    cols = st.columns(4)
+    epochs = cols[0].number_input("Epochs", 1, 50, 5, key="train.epochs")
+    k = cols[1].number_input("Explore after k epochs", 0, 50, 1, key="train.k")
+    p = cols[2].slider("Exploration p", 0.0, 1.0, 0.9, key="train.p")
+    size = cols[3].selectbox("Model size", list(SIZES), index=1, key="train.size")
+    return RunChoice(data, rate, system, oracle, regime, int(epochs), int(k), p, size)
+
+
+def current_job() -> TrainingJob | None:
+    folder = st.session_state.get(JOB_KEY)
+    return TrainingJob(Path(folder)) if folder and Path(folder).exists() else None
+
+
+@st.fragment(run_every=1.0)
+def watch(job: TrainingJob) -> None:
+    """Progress, curves and status of the running job, refreshed every second."""
+    reports = job.reports()
+    status = job.status()
+    state = progress(reports)
+    st.progress(state.fraction, text=f"{status} · {state.text}")
+    left, right = st.columns(2)
+    left.plotly_chart(loss_figure({job.folder.name: reports}), key="train.loss")
+    right.plotly_chart(accuracy_figure({job.folder.name: reports}), key="train.acc")
+    if status == "failed":
+        st.error(f"The run failed:\n\n```\n{job.failure()}\n```")
+    if status != "running":
+        st.rerun()
+
+
+def finished_runs(jobs: list[TrainingJob]) -> None:
+    """Overlay the curves of chosen runs, and offer each run's checkpoint and log."""
+    done = [j for j in jobs if j.status() in ("finished", "stopped")]
+    if not done:
+        return
+    st.subheader("Compare runs")
+    names = {j.folder.name: j for j in done}
+    chosen = st.multiselect("Runs", list(names), default=list(names)[-2:], key="train.compare")
+    runs = {n: names[n].reports() for n in chosen}
+    left, right = st.columns(2)
+    left.plotly_chart(loss_figure(runs), key="train.cmp_loss")
+    right.plotly_chart(accuracy_figure(runs), key="train.cmp_acc")
+    for name in chosen:
+        job = names[name]
+        cols = st.columns(3)
+        cols[0].caption(name)
+        if job.checkpoint.exists():
+            cols[1].download_button("checkpoint", job.checkpoint.read_bytes(), f"{name}.pt", key=f"ck.{name}")
+        cols[2].download_button("log", job.log.read_text() if job.log.exists() else "", f"{name}.jsonl",
+                                key=f"log.{name}")
+
+
+run_through_app()
+st.title("Train a parser")
+st.markdown("A BiLSTM parser learns from an oracle.  The run goes on in its own process: you may "
+            "refresh the page, and stop it whenever you like.")
+jobs = board()
+job = current_job()
+with show_errors():
+    choice = run_choice()
+    running = job is not None and job.status() == "running"
+    cols = st.columns(2)
+    if cols[0].button("Start training", type="primary", disabled=running, key="train.start"):
+        try:
+            job = jobs.start(f"{choice.system}-{choice.regime}", arguments(choice))
+            st.session_state[JOB_KEY] = str(job.folder)
+            running = True
+        except JobError as e:
+            st.warning(str(e))
+    if cols[1].button("Stop", disabled=not running, key="train.stop") and job is not None:
+        job.stop()
+        running = False
+    if job is not None and running:
+        watch(job)
+    elif job is not None:
+        st.caption(f"Last run: {job.folder.name} ({job.status()})")
+    finished_runs(jobs.jobs())
