@@ -67,8 +67,9 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]
     log = tmp_path_factory.mktemp("streamlit") / "server.log"
+    env = {**os.environ, "PARSING_JOBS_DIR": str(tmp_path_factory.mktemp("jobs"))}  # training runs stay here
     with log.open("wb") as out:
-        server = subprocess.Popen(command, cwd=REPO, env=os.environ.copy(), stdout=out, stderr=out)
+        server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
     try:
         wait_until_healthy(server, url, log)
         yield url
