@@ -11,10 +11,8 @@ Costs are unlabelled attachment losses.  In a labelled system a move that builds
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-
 from ..configuration import Configuration
+from ..driver import Choose
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import Transition
@@ -22,7 +20,6 @@ from ..trees import is_projective
 
 Costs = dict[Transition, float]
 ALL: tuple[str, ...] = ("*",)
-Choose = Callable[[Configuration, tuple[Transition, ...]], Transition]
 
 
 class Oracle:
@@ -98,7 +95,3 @@ def label_penalty(system: TransitionSystem, c: Configuration, gold: Sentence, t:
     if arc is None or arc not in gold.gold_arcs:
         return 0
     return int(t.label != gold.label(arc[1]))
-
-
-def is_dead_end(cost: float) -> bool:
-    return math.isinf(cost)
