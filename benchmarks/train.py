@@ -4,7 +4,7 @@
    regime and oracle, and greedy parsing speed on the test split.
 2. **en_lines** (train → test, dev for choosing the epoch): UAS / LAS of static,
    non-deterministic and dynamic training (approximate and exact oracles) on arc-standard,
-   and dynamic training on arc-eager and arc-hybrid; words only and with UPOS, beside the
+   and dynamic training on arc-eager and arc-hybrid; words (+ characters) and with UPOS, beside the
    thesis's Table 6.5 (words only, arc-standard; its data split is not stated).
 3. **la_perseus** (41 % non-projective; train → test, 10 % of train held out as dev):
    static vs dynamic approximate vs dynamic exact on arc-standard, mean ± sd over seeds.
@@ -13,7 +13,7 @@
 
     python -m benchmarks.train [--quick] [--sections speed,en_lines,la_perseus,synthetic]
                                [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
-                               [--synthetic-size 2000]
+                               [--char-dim 32] [--synthetic-size 2000]
 
 The CPU timings depend on the machine's load (printed with each table).
 """
@@ -26,7 +26,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -87,6 +87,12 @@ def mean_sd(values: Sequence[float]) -> str:
     return f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f}"
 
 
+def describe(model: ModelConfig) -> str:
+    """The input of a model in words, for a table's title."""
+    parts = ["words"] + ["characters"] * (model.char_dim > 0) + ["UPOS"] * (model.upos_dim > 0)
+    return " + ".join(parts)
+
+
 def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     threads = torch.get_num_threads()
@@ -98,12 +104,12 @@ def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence
 
 
 # -- sections ---------------------------------------------------------------------------------------
-def speed(limit: int | None) -> None:
+def speed(limit: int | None, model: ModelConfig) -> None:
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
     rows, parser = [], None
     for run in [r for r in EN_LINES if available(r)]:
         config = TrainConfig(epochs=2, explore_after=0)
-        trainer = Trainer(train, [], run.system, run.oracle, run.regime, config)
+        trainer = Trainer(train, [], run.system, run.oracle, run.regime, config, model)
         history = trainer.run().history
         last = history[-1]  # epoch 2: exploring in the dynamic regime
         rows.append([run.system, run.name, run.oracle, len(trainer.train), f"{last['seconds']:.1f}",
@@ -126,13 +132,13 @@ def speed(limit: int | None) -> None:
                  "sentences / CPU-second"], out))
 
 
-def en_lines(epochs: int, seed: int, limit: int | None, upos_dim: int) -> None:
+def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos_dim: int) -> None:
     train = limited(pc.load_treebank("en_lines", "train"), limit)
     dev, test = pc.load_treebank("en_lines", "dev"), pc.load_treebank("en_lines", "test")
     rows = []
     for run in EN_LINES:
         cells: list[str] = []
-        for model in (ModelConfig(), ModelConfig(upos_dim=upos_dim)):
+        for model in (words, replace(words, upos_dim=upos_dim)):
             if not available(run):
                 cells += ["n/a", "n/a"]
                 continue
@@ -141,12 +147,13 @@ def en_lines(epochs: int, seed: int, limit: int | None, upos_dim: int) -> None:
             cells += [f"{pct(scores['uas'])} / {pct(scores['las'])}", f"{outcome.epoch_seconds:.0f}"]
             print(f"  trained {run.system} / {run.name} (upos {model.upos_dim})", flush=True)
         rows.append([run.system, run.name, run.oracle, *cells, run.thesis])
-    print(f"\n### en_lines, train → test, {epochs} epochs, {len(train)} training sentences ({machine()})\n")
-    print(table(["system", "regime", "oracle", "words: UAS / LAS", "s / epoch",
+    print(f"\n### en_lines, train → test, {epochs} epochs, {len(train)} training sentences, "
+          f"{describe(words)} ({machine()})\n")
+    print(table(["system", "regime", "oracle", f"{describe(words)}: UAS / LAS", "s / epoch",
                  f"+ UPOS ({upos_dim}): UAS / LAS", "s / epoch", "thesis UAS (Table 6.5)"], rows))
 
 
-def la_perseus(epochs: int, seeds: int, limit: int | None) -> None:
+def la_perseus(epochs: int, seeds: int, limit: int | None, model: ModelConfig) -> None:
     sentences = pc.load_treebank("la_perseus", "train")
     random.Random(0).shuffle(sentences)
     cut = len(sentences) // 10
@@ -154,7 +161,7 @@ def la_perseus(epochs: int, seeds: int, limit: int | None) -> None:
     test = pc.load_treebank("la_perseus", "test")
     rows = []
     for run in [r for r in PERSEUS if available(r)]:
-        outcomes = [train_and_test(run, train, dev, test, epochs, seed, ModelConfig())
+        outcomes = [train_and_test(run, train, dev, test, epochs, seed, model)
                     for seed in range(1, seeds + 1)]
         rows.append([run.name, run.oracle, mean_sd([o.scores["uas"] for o in outcomes]),
                      mean_sd([o.scores["las"] for o in outcomes]),
@@ -162,13 +169,12 @@ def la_perseus(epochs: int, seeds: int, limit: int | None) -> None:
                      f"{statistics.mean(o.epoch_seconds for o in outcomes):.0f}"])
         print(f"  trained {run.name}", flush=True)
     nonprojective = sum(not s.is_projective for s in train) / len(train)
-    print(f"\n### la_perseus ({nonprojective:.0%} non-projective), arc-standard, words only, "
+    print(f"\n### la_perseus ({nonprojective:.0%} non-projective), arc-standard, {describe(model)}, "
           f"{epochs} epochs, {seeds} seeds, {len(train)} training sentences ({machine()})\n")
     print(table(["regime", "oracle", "UAS", "LAS", "UAS without punctuation", "s / epoch"], rows))
 
 
-def synthetic(epochs: int, n: int, rates: Sequence[float]) -> None:
-    model = ModelConfig()
+def synthetic(epochs: int, n: int, rates: Sequence[float], model: ModelConfig) -> None:
     rows = []
     for rate in rates:
         sizes = [n, n // 5, n // 5]
@@ -189,19 +195,21 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--limit", type=int, default=None, help="training sentences at most")
     ap.add_argument("--upos-dim", type=int, default=25)
+    ap.add_argument("--char-dim", type=int, default=32, help="character embeddings (0 = none)")
     ap.add_argument("--synthetic-size", type=int, default=2000, help="synthetic training sentences")
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
     torch.set_num_threads(1)
     sections = args.sections.split(",")
+    words = ModelConfig(char_dim=args.char_dim)  # words (and their characters), no UPOS
     if "speed" in sections:
-        speed(limit)
+        speed(limit, words)
     if "en_lines" in sections:
-        en_lines(epochs, 1, limit, args.upos_dim)
+        en_lines(epochs, 1, limit, words, args.upos_dim)
     if "la_perseus" in sections:
-        la_perseus(epochs, seeds, limit)
+        la_perseus(epochs, seeds, limit, words)
     if "synthetic" in sections:
-        synthetic(epochs, 300 if args.quick else args.synthetic_size, [0.0, 0.2, 0.4, 0.6, 0.8])
+        synthetic(epochs, 300 if args.quick else args.synthetic_size, [0.0, 0.2, 0.4, 0.6, 0.8], words)
 
 
 if __name__ == "__main__":

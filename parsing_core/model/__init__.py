@@ -8,6 +8,7 @@ The pieces, in the order a sentence meets them:
 * :mod:`.features` — the key positions of a configuration (s0 s1 s2 b0 b1 b2 ...);
 * :mod:`.network` — the BiLSTM encoder and the MLP move and label scorers;
 * :mod:`.parser` — :class:`Parser`: network + vocabulary + system, greedy lockstep parsing;
+* :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score;
 * :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;
 * :mod:`.trainer` — :class:`Trainer`: epochs, dev evaluation, callbacks;
 * :mod:`.config` — :class:`ModelConfig` and :class:`TrainConfig`, saved in checkpoints;
@@ -24,10 +25,11 @@ from __future__ import annotations
 from .config import REGIMES, ModelConfig, TrainConfig
 from .device import pick_device, set_seed
 from .parser import Parser
+from .scoring import MoveScore, Scorer
 from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores, default_oracle
 from .vocab import Vocab
 
 __all__ = [
-    "REGIMES", "Callbacks", "ModelConfig", "Parser", "Report", "TrainConfig", "TrainResult", "Trainer",
-    "Vocab", "attachment_scores", "default_oracle", "pick_device", "set_seed",
+    "REGIMES", "Callbacks", "ModelConfig", "MoveScore", "Parser", "Report", "Scorer", "TrainConfig",
+    "TrainResult", "Trainer", "Vocab", "attachment_scores", "default_oracle", "pick_device", "set_seed",
 ]

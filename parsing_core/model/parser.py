@@ -25,6 +25,7 @@ from .batch import Encoded, Lockstep, encode
 from .config import ModelConfig
 from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
+from .scoring import Scorer
 from .vocab import Vocab
 
 
@@ -63,6 +64,10 @@ class Parser:
                generator: torch.Generator | None = None) -> Encoded:
         return encode(sentences, self.vocab, self.device, upos=self.config.upos_dim > 0,
                       chars=self.config.char_dim > 0, word_dropout=word_dropout, generator=generator)
+
+    def scorer(self, sentence: Sentence) -> Scorer:
+        """This parser bound to one sentence, to score any configuration of it (see :mod:`.scoring`)."""
+        return Scorer(self, sentence)
 
     def parse(self, sentences: Sequence[Sentence], batch_size: int = 128) -> list[Sentence]:
         """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time."""

@@ -1,0 +1,122 @@
+"""What a trained parser thinks of one configuration: a score for every move, and its choice.
+
+Parsing a treebank runs whole batches in lockstep (:meth:`.Parser.parse`); a teaching page
+wants the opposite: one sentence, any configuration a learner reached, every move's score.
+:class:`Scorer` reads the sentence once with the BiLSTM and then scores configurations of
+it on demand, so stepping through a sentence costs one small MLP call per step.
+
+The scores are the network's raw outputs; ``probability`` is their softmax over the *legal*
+moves only (what the parser actually chooses among), and the parser's choice is the legal
+move with the highest score, with its best label when the parser was trained labelled.
+:meth:`Scorer.choose` has the driver's ``choose(c, legal)`` signature, so a model plays a
+parse through :func:`parsing_core.run` like any oracle.
+
+>>> import parsing_core as pc
+>>> from parsing_core.model import ModelConfig, Parser, Vocab
+>>> s = pc.Sentence.from_heads("book the flight".split(), [0, 3, 1], ["root", "det", "obj"])
+>>> tiny = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, min_count=1)
+>>> parser = Parser("arc-standard", Vocab.build([s], min_count=1), tiny)
+>>> scorer = parser.scorer(s)
+>>> system = pc.get_system("arc-standard")
+>>> [(m.move, m.legal) for m in scorer.scores(system.initial(s))]
+[('SH', True), ('LA', False), ('RA', False)]
+>>> trace = pc.run(system, s, scorer.choose)       # the model plays a whole parse
+>>> trace.is_complete
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import torch
+
+from ..configuration import Configuration
+from ..errors import ParsingCoreError
+from ..sentence import Sentence
+from ..transition import Transition
+from .features import ARC_KINDS, feature_rows
+
+if TYPE_CHECKING:
+    from .parser import Parser  # which imports this module
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    """The parser's opinion of one move kind in one configuration."""
+
+    move: str  # the kind: "SH", "LA", "RA", "RE" or "SW"
+    score: float  # the network's raw score
+    legal: bool
+    probability: float | None  # softmax over the legal moves; None for an illegal move
+    label: str | None  # the best label for an arc move of a labelled parser, else None
+    chosen: bool  # the move the parser would take here
+
+    @property
+    def transition(self) -> Transition:
+        """The move as the parser would play it (with its label, if any)."""
+        return Transition(self.move, self.label)
+
+
+class Scorer:
+    """A parser bound to one sentence: the BiLSTM has read it; configurations are scored on demand."""
+
+    def __init__(self, parser: Parser, sentence: Sentence) -> None:
+        self.parser, self.sentence = parser, sentence
+        parser.network.eval()
+        with torch.no_grad():
+            batch = parser.encode([sentence])
+            self.table = parser.network.encode(batch)  # (T + 1, F, heads·M)
+        self.empty_row = batch.width  # the table's last row: the empty vector
+
+    def scores(self, c: Configuration) -> list[MoveScore]:
+        """Every move kind of the parser's system, in display order, with its score."""
+        if c.n != self.sentence.n:
+            raise ParsingCoreError("this configuration is not one of the scorer's sentence")
+        parser = self.parser
+        row = feature_rows(c, 0, self.empty_row, parser.config.children)
+        rows = torch.tensor([row], device=parser.device)
+        with torch.no_grad():
+            moves, labels = parser.network.score(self.table, rows)
+        raw = moves[0].tolist()
+        legal = [m.why_not(c) is None for m in parser.moves]
+        if parser.system.is_terminal(c):
+            legal = [False] * len(legal)
+        probabilities = softmax([s for s, ok in zip(raw, legal) if ok])
+        best = max((s for s, ok in zip(raw, legal) if ok), default=None)
+        out, chosen_once = [], False
+        for kind, score, ok in zip(parser.space.kinds, raw, legal):
+            label = None
+            if labels is not None and kind in ARC_KINDS:
+                label = parser.vocab.label(int(labels[0, ARC_KINDS.index(kind)].argmax()))
+            chosen = ok and score == best and not chosen_once
+            chosen_once |= chosen
+            out.append(MoveScore(kind, score, ok, probabilities.pop(0) if ok else None, label, chosen))
+        return out
+
+    def best(self, c: Configuration) -> Transition:
+        """The move the parser takes in ``c`` (labelled when the parser is)."""
+        for m in self.scores(c):
+            if m.chosen:
+                return m.transition
+        raise ParsingCoreError("no legal move: the configuration is final")
+
+    def choose(self, c: Configuration, legal: tuple[Transition, ...]) -> Transition:
+        """The driver's chooser: the parser's best move among ``legal``."""
+        allowed = {t.kind for t in legal}
+        ranked = sorted((m for m in self.scores(c) if m.move in allowed), key=lambda m: -m.score)
+        if not ranked:
+            raise ParsingCoreError("none of the legal moves is one the parser knows")
+        return ranked[0].transition
+
+
+def softmax(values: list[float]) -> list[float]:
+    """Probabilities from scores (an empty list stays empty)."""
+    if not values:
+        return []
+    top = max(values)
+    exps = [math.exp(v - top) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
