@@ -87,12 +87,6 @@ def mean_sd(values: Sequence[float]) -> str:
     return f"{100 * statistics.mean(values):.1f} ± {100 * statistics.stdev(values):.1f}"
 
 
-def describe(model: ModelConfig) -> str:
-    """The input of a model in words, for a table's title."""
-    parts = ["words"] + ["characters"] * (model.char_dim > 0) + ["UPOS"] * (model.upos_dim > 0)
-    return " + ".join(parts)
-
-
 def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     threads = torch.get_num_threads()
@@ -148,8 +142,8 @@ def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos
             print(f"  trained {run.system} / {run.name} (upos {model.upos_dim})", flush=True)
         rows.append([run.system, run.name, run.oracle, *cells, run.thesis])
     print(f"\n### en_lines, train → test, {epochs} epochs, {len(train)} training sentences, "
-          f"{describe(words)} ({machine()})\n")
-    print(table(["system", "regime", "oracle", f"{describe(words)}: UAS / LAS", "s / epoch",
+          f"{words.inputs} ({machine()})\n")
+    print(table(["system", "regime", "oracle", f"{words.inputs}: UAS / LAS", "s / epoch",
                  f"+ UPOS ({upos_dim}): UAS / LAS", "s / epoch", "thesis UAS (Table 6.5)"], rows))
 
 
@@ -169,7 +163,7 @@ def la_perseus(epochs: int, seeds: int, limit: int | None, model: ModelConfig) -
                      f"{statistics.mean(o.epoch_seconds for o in outcomes):.0f}"])
         print(f"  trained {run.name}", flush=True)
     nonprojective = sum(not s.is_projective for s in train) / len(train)
-    print(f"\n### la_perseus ({nonprojective:.0%} non-projective), arc-standard, {describe(model)}, "
+    print(f"\n### la_perseus ({nonprojective:.0%} non-projective), arc-standard, {model.inputs}, "
           f"{epochs} epochs, {seeds} seeds, {len(train)} training sentences ({machine()})\n")
     print(table(["regime", "oracle", "UAS", "LAS", "UAS without punctuation", "s / epoch"], rows))
 

@@ -12,7 +12,8 @@ import urllib.parse
 import streamlit as st
 
 import parsing_core as pc
-from ui import compute
+from parsing_core.model import MoveScore
+from ui import compute, models
 from ui.controls import (
     autoplay_settings,
     drawing_downloads,
@@ -23,6 +24,13 @@ from ui.controls import (
     suggested_move,
 )
 from ui.cost_table import cost_frame, styled
+from ui.model_view import (
+    MODEL,
+    model_frame,
+    model_move,
+    styled_model,
+    with_model,
+)
 from ui.navigation import run_through_app
 from ui.oracle_view import Completion, Verdict
 from ui.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
@@ -68,22 +76,30 @@ def score(trace: pc.Trace, done: Completion | None) -> None:
                f"({how}).")
 
 
-def oracle_table(trace: pc.Trace, verdicts: list[Verdict]) -> None:
-    """Every move with its cost, colour-coded, and the notes and warnings of each oracle."""
+def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScore] | None) -> None:
+    """Every move with its cost, colour-coded, and the notes and warnings of each oracle; the
+    model's probability and choice beside them when a model is loaded."""
     for v in verdicts:
-        if v.error:
+        if v.error and not (scores is not None and not trace.sentence.has_gold):
             st.warning(f"**{inert(v.oracle)}:** {inert(v.error)}")
         for warning in v.warnings:
             st.warning(inert(warning))
         for note in v.notes:
             st.info(inert(note))
     answered = [v for v in verdicts if v.costs]
+    model_note = ("  **model** = the model's probability for each possible move; ★ its choice."
+                  if scores is not None else "")
     if not answered:
+        if scores is not None and not trace.is_complete:
+            st.dataframe(styled_model(model_frame(trace, scores)), hide_index=True)
+            st.caption("No gold tree, so no costs: only the model's view." + model_note)
         return
-    st.dataframe(styled(cost_frame(trace, answered)), hide_index=True, placeholder="–")
+    frame = cost_frame(trace, answered)
+    table = styled(frame) if scores is None else styled_model(styled(with_model(frame, scores)))
+    st.dataframe(table, hide_index=True, placeholder="–")
     labels = "  Costs are for the gold label; any other label costs 1 more." if trace.system.labelled else ""
     st.caption("Cost = gold arcs the move makes unreachable; **loses** names them (— : the oracle cannot "
-               "tell).  ✓ optimal moves cost least." + labels)
+               "tell).  ✓ optimal moves cost least." + labels + model_note)
 
 
 def share(state: StepperState) -> None:
@@ -109,8 +125,12 @@ with st.sidebar:
     system_name, options, labelled = system_picker(state)
     system = compute.system_of(system_name, options, labelled)
     oracle, compare = oracle_picker(system, state)
+    st.header("Model")
+    model = models.model_section(system_name, options)
     st.header("Autoplay")
-    auto_oracle, tie_break, seconds = autoplay_settings(pc.list_oracles(system), oracle)
+    has_gold = compute.sentence_of(sentence).has_gold
+    players = (pc.list_oracles(system) if has_gold or model is None else []) + ([MODEL] if model else [])
+    auto_oracle, tie_break, seconds = autoplay_settings(players, oracle if has_gold else players[0])
     st.session_state.setdefault("stepper.presenter", state.presenter)
     presenter = st.toggle("Presenter mode (larger type and drawing)", key="stepper.presenter")
 
@@ -119,13 +139,19 @@ state, trace = current_trace(state)
 save_state(state)
 parse, taken = parse_key(state), state.taken()
 verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
-suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
+scores = models.scores_of(model, parse, taken) if model else None
+if auto_oracle == MODEL:
+    suggestion = model_move(scores or [], state.labelled)
+else:
+    suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
 if presenter:
     st.html(PRESENTER_CSS)
 
 st.markdown(sentence_caption(trace.sentence))
 move_buttons(trace, next((v for v in verdicts if v.costs), None))
 history_buttons(state, suggestion, seconds)
+if model:
+    models.model_parse(model, trace, parse, state.labelled)
 st.caption(KEYS_HELP)
 
 dot = compute.drawing_of(parse, taken, oracle, 1.5 if presenter else 1.0)
@@ -137,7 +163,7 @@ costs_column, score_column = st.columns([3, 2], gap="large")
 with costs_column:
     st.subheader("What the oracle says")
     with st.container(key="stepper-costs"):
-        oracle_table(trace, verdicts)
+        oracle_table(trace, verdicts, scores)
 with score_column:
     st.subheader("Score")
     if trace.is_complete:

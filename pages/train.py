@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import streamlit as st
@@ -12,7 +10,7 @@ import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from ui import show_errors
 from ui.navigation import run_through_app
-from ui.training import JOBS_ROOT_ENV, SIZES, RunChoice, accuracy_figure, arguments, loss_figure, progress
+from ui.training import SIZES, RunChoice, accuracy_figure, arguments, jobs_root, loss_figure, progress
 
 JOB_KEY = "train.job"
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
@@ -20,8 +18,7 @@ REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (fo
 
 
 def board() -> JobBoard:
-    root = Path(os.environ.get(JOBS_ROOT_ENV) or Path(tempfile.gettempdir()) / "parsing_jobs")
-    return JobBoard(root, limit=2)
+    return JobBoard(jobs_root(), limit=2)
 
 
 def run_choice() -> RunChoice:

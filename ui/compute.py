@@ -39,6 +39,11 @@ def system_of(name: str, options: tuple[str, ...], labelled: bool) -> pc.Transit
     return make_system(name, options, labelled)
 
 
+def sentence_of(key: str) -> pc.Sentence:
+    """The sentence a key names (cached in :mod:`ui.sources`)."""
+    return sentence_from_key(key)
+
+
 @st.cache_resource(max_entries=256, show_spinner=False)
 def trace_of(parse: Parse, moves: Moves) -> pc.Trace:
     """The parse after ``moves`` (one more move than a cached trace: extend it)."""

@@ -11,6 +11,8 @@ it is not at the end) and ``present`` (1 = presenter mode: larger type and drawi
 >>> s = StepperState().play("SH").play("LA").play("RA").undo()
 >>> s.taken(), s.to_query()["moves"], s.to_query()["step"]
 (('SH', 'LA'), 'SH.LA.RA', '2')
+>>> s.play_all(("SH", "RA")).to_query()["moves"]
+'SH.LA.SH.RA'
 >>> StepperState.from_query({"moves": "SH.LA.RA.SH", "sys": "arc-eager"})[0].taken()
 ('SH', 'LA', 'RA', 'SH')
 >>> state, problems = StepperState.from_query({"sys": "arc-nonsense", "moves": "SH.RE"})
@@ -61,6 +63,10 @@ class StepperState:
     # -- changes ---------------------------------------------------------------------------
     def play(self, move: str) -> StepperState:
         return replace(self, moves=(*self.taken(), move), cursor=self.cursor + 1)
+
+    def play_all(self, moves: tuple[str, ...]) -> StepperState:
+        """Several moves at once (a model finishing the parse)."""
+        return replace(self, moves=(*self.taken(), *moves), cursor=self.cursor + len(moves))
 
     def undo(self) -> StepperState:
         return self.jump(self.cursor - 1)

@@ -7,13 +7,21 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 import plotly.graph_objects as go
 
 from parsing_core.jobs import Report
 
 JOBS_ROOT_ENV = "PARSING_JOBS_DIR"
+
+
+def jobs_root() -> Path:
+    """Where training runs keep their folders: ``PARSING_JOBS_DIR``, else one in the temp dir."""
+    return Path(os.environ.get(JOBS_ROOT_ENV) or Path(tempfile.gettempdir()) / "parsing_jobs")
 
 
 @dataclass(frozen=True)

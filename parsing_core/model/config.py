@@ -6,6 +6,8 @@ JSON, so a saved parser always says how it was built and trained.
 
 >>> ModelConfig(upos_dim=25).to_dict()["upos_dim"]
 25
+>>> ModelConfig(char_dim=32, upos_dim=25).inputs
+'words + characters + UPOS'
 >>> TrainConfig.from_dict({"epochs": 3, "regime": "static"}).epochs
 3
 >>> TrainConfig(regime="random")
@@ -64,6 +66,12 @@ class ModelConfig(_Config):
     children: bool = False  # add leftmost/rightmost children of s0 and s1 to the features
     min_count: int = 2  # words seen fewer times in train are unknown
     lowercase: bool = True  # look words up in lower case
+
+    @property
+    def inputs(self) -> str:
+        """What the network reads, in words: ``words``, ``words + characters + UPOS``, ..."""
+        parts = ["words"] + ["characters"] * (self.char_dim > 0) + ["UPOS"] * (self.upos_dim > 0)
+        return " + ".join(parts)
 
     def __post_init__(self) -> None:
         for name in ("word_dim", "lstm_dim", "lstm_layers", "mlp_dim", "min_count"):

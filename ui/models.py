@@ -1,0 +1,182 @@
+"""The stepper's trained model: pick a checkpoint, load it once, score configurations (cached).
+
+A model comes from a finished run of the Train page (its folder holds ``model.pt``) or from
+an uploaded checkpoint file.  Loading goes through :func:`parsing_core.load_checkpoint`
+(``weights_only``: a file can never run code), and a bad file says why.  A loaded model is
+cached per file and modification time; the BiLSTM reads each sentence once
+(:class:`parsing_core.model.Scorer`), and each configuration's scores are cached like the
+oracle's costs, so stepping back and forth costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+import torch
+
+import parsing_core as pc
+from parsing_core.checkpoint import Checkpoint, load_checkpoint
+from parsing_core.jobs import JobBoard
+from parsing_core.model import MoveScore, Scorer
+
+from . import compute
+from .model_view import fit_problem, parsed_sentence
+from .safe_text import inert
+from .state import SESSION_KEY, StepperState
+from .training import jobs_root
+
+NONE, UPLOAD = "", "upload"
+MAX_CHECKPOINT_BYTES = 200_000_000
+
+
+@dataclass(frozen=True)
+class ModelRef:
+    """A checkpoint file, named for the user; ``stamp`` (its mtime) makes a rewritten file new."""
+
+    name: str
+    path: str
+    stamp: float
+
+
+@st.cache_resource(max_entries=4, show_spinner="Loading the model…")
+def load(path: str, stamp: float) -> Checkpoint:
+    torch.set_num_threads(1)  # a page answers one click at a time; more threads only contend
+    return load_checkpoint(path, device="cpu")
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def scorer_of(ref: ModelRef, sentence_key: str) -> Scorer:
+    """The model bound to one sentence (the BiLSTM has read it)."""
+    from .sources import sentence_from_key
+
+    return load(ref.path, ref.stamp).parser.scorer(sentence_from_key(sentence_key))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def scores_of(ref: ModelRef, parse: compute.Parse, moves: compute.Moves) -> list[MoveScore]:
+    """The model's score for every move in the configuration after ``moves``."""
+    return scorer_of(ref, parse.sentence).scores(compute.trace_of(parse, moves).final)
+
+
+def finished_runs() -> list[ModelRef]:
+    """Checkpoints of the Train page's finished runs, newest first."""
+    refs = []
+    for job in reversed(JobBoard(jobs_root()).jobs()):
+        if job.status() in ("finished", "stopped") and job.checkpoint.exists():
+            refs.append(ModelRef(job.folder.name, str(job.checkpoint), job.checkpoint.stat().st_mtime))
+    return refs
+
+
+def saved_upload(data: bytes) -> Path:
+    """An uploaded checkpoint as a file (named by its content, so the same upload loads once)."""
+    if len(data) > MAX_CHECKPOINT_BYTES:
+        raise pc.ParsingCoreError(f"the file is larger than {MAX_CHECKPOINT_BYTES // 1_000_000} MB")
+    folder = Path(tempfile.gettempdir()) / "parsing_uploads"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{hashlib.sha256(data).hexdigest()[:32]}.pt"
+    if not path.exists():
+        path.write_bytes(data)
+    return path
+
+
+def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] | None:
+    """Sidebar: no model, a finished run of the Train page, or an uploaded checkpoint."""
+    runs = {r.path: r for r in finished_runs()}
+    choices = [NONE, *runs, UPLOAD]
+    key = f"{prefix}.choice"
+    if st.session_state.get(key) not in choices:
+        st.session_state[key] = NONE
+
+    def title(choice: str) -> str:
+        if choice == NONE:
+            return "no model"
+        return "upload a checkpoint (.pt)…" if choice == UPLOAD else f"run {runs[choice].name}"
+
+    choice = st.selectbox("Trained model", choices, key=key, format_func=title,
+                          help="Finished runs of the Train page, or a checkpoint file from "
+                               "python -m parsing_core.train")
+    if choice == NONE:
+        return None
+    if choice == UPLOAD:
+        upload = st.file_uploader("Checkpoint", type=["pt"], key=f"{prefix}.upload")
+        if upload is None:
+            return None
+        try:
+            path = saved_upload(upload.getvalue())
+        except (pc.ParsingCoreError, OSError) as err:
+            st.error(inert(str(err)))
+            return None
+        ref = ModelRef(upload.name, str(path), path.stat().st_mtime)
+    else:
+        ref = runs[choice]
+    try:
+        checkpoint = load(ref.path, ref.stamp)
+    except pc.ParsingCoreError as err:
+        st.error(inert(str(err)))
+        return None
+    st.caption(summary(checkpoint))
+    return ref, checkpoint
+
+
+def summary(checkpoint: Checkpoint) -> str:
+    """One line on what the model is: system, inputs, how it was trained, how well."""
+    parser, train, info = checkpoint.parser, checkpoint.train_config, checkpoint.info
+    how = f", {train.regime} training with {train.oracle}" if train else ""
+    data = f" on {info['data']}" if info.get("data") else ""
+    score = ""
+    if isinstance(info.get("test_uas"), int | float):
+        score = f"; test UAS {100 * info['test_uas']:.1f} %"
+    labels = "labelled" if parser.labelled else "unlabelled"
+    return inert(f"{parser.system_name}, {labels}, {parser.config.inputs}{how}{data}{score} "
+                 f"(runs on {parser.device.type})")
+
+
+# -- the stepper's model widgets ------------------------------------------------------------
+def model_section(system_name: str, options: tuple[str, ...]) -> ModelRef | None:
+    """Sidebar: the trained model, if one is chosen and fits the system (else say why)."""
+    picked = model_picker()
+    if picked is None:
+        return None
+    ref, checkpoint = picked
+    wanted = checkpoint.parser.system_name
+    problem = fit_problem(wanted, system_name, options)
+    if problem is None:
+        return ref
+    st.warning(problem)
+    st.button(f"Switch the stepper to {wanted}", key="stepper.model.switch", on_click=use_system,
+              args=(wanted,))
+    return None
+
+
+def use_system(name: str) -> None:
+    """Callback: put the system picker on ``name``, its options off."""
+    st.session_state["stepper.system"] = name
+    for key in [k for k in st.session_state if str(k).startswith("stepper.opt.")]:
+        st.session_state[key] = False
+
+
+def finish_with_model(ref: ModelRef, parse: compute.Parse, labelled: bool) -> None:
+    """Callback: let the model play every remaining move."""
+    state: StepperState = st.session_state[SESSION_KEY]
+    trace = compute.trace_of(parse, state.taken())
+    scorer = scorer_of(ref, parse.sentence)
+    done = pc.run_from(trace, scorer.choose).transitions[len(trace.transitions):]
+    moves = tuple(str(t) if labelled and t.label else t.kind for t in done)
+    st.session_state[SESSION_KEY] = state.play_all(moves)
+
+
+def model_parse(ref: ModelRef, trace: pc.Trace, parse: compute.Parse, labelled: bool) -> None:
+    """The model's buttons: finish the parse; once finished, download the tree as CoNLL-U."""
+    left, right = st.columns(2)
+    left.button("Parse to the end with the model", key="stepper.model.finish", disabled=trace.is_complete,
+                on_click=finish_with_model, args=(ref, parse, labelled), width="stretch")
+    if trace.is_complete:
+        tree = parsed_sentence(load(ref.path, ref.stamp).parser, trace)
+        with right:
+            st.download_button("This parse as CoNLL-U", pc.write_conllu([tree]), file_name="parse.conllu",
+                               mime="text/plain", key="stepper.model.conllu", on_click="ignore",
+                               width="stretch")
