@@ -89,6 +89,11 @@ def optimal_parse_ms(system: pc.TransitionSystem, oracle_name: str, s: pc.Senten
     return ms, len(steps)
 
 
+def closest(sentences: list[pc.Sentence], n: int) -> pc.Sentence:
+    """The sentence whose length is nearest ``n``."""
+    return min(sentences, key=lambda x: abs(x.n - n))
+
+
 def exact_oracles(system: pc.TransitionSystem) -> list[str]:
     """The fast exact oracles of a system (search excluded)."""
     return [o for o in cost_oracles(system) if o != "search" and pc.get_oracle(system, o).exact_for == "any"]
@@ -100,7 +105,7 @@ def whole_sentence_rows(sentences: Sequence[pc.Sentence]) -> list[list[object]]:
         system = pc.get_system(system_name)
         for oracle_name in exact_oracles(system):
             for n in (20, 40, 60):
-                s = min(sentences, key=lambda x, n=n: abs(x.n - n))
+                s = closest(sentences, n)
                 ms, steps = optimal_parse_ms(system, oracle_name, s)
                 rows.append([system_name, oracle_name, s.n, steps, f"{ms:.0f}", f"{ms / steps:.2f}"])
     return rows
