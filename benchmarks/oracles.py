@@ -89,7 +89,7 @@ def optimal_parse_ms(system: pc.TransitionSystem, oracle_name: str, s: pc.Senten
     return ms, len(steps)
 
 
-def closest(sentences: list[pc.Sentence], n: int) -> pc.Sentence:
+def closest(sentences: Sequence[pc.Sentence], n: int) -> pc.Sentence:
     """The sentence whose length is nearest ``n``."""
     return min(sentences, key=lambda x: abs(x.n - n))
 
