@@ -11,6 +11,7 @@ from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from ui import show_errors
 from ui.navigation import run_through_app
 from ui.training import SIZES, RunChoice, accuracy_figure, arguments, jobs_root, loss_figure, progress
+from ui.training_data import training_data
 
 JOB_KEY = "train.job"
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
@@ -21,13 +22,9 @@ def board() -> JobBoard:
     return JobBoard(jobs_root(), limit=2)
 
 
-def run_choice() -> RunChoice:
-    """The form of the page; returns the user's choices."""
-    treebanks = sorted({f.name for f in pc.list_treebanks()})
-    data = st.selectbox("Training data", ["synthetic", *treebanks], key="train.data",
-                        format_func=lambda d: "synthetic treebank (no download)" if d == "synthetic" else d)
-    rate = st.slider("Non-projective sentences (synthetic)", 0.0, 0.9, 0.3, 0.1, key="train.rate",
-                     disabled=data != "synthetic")
+def run_choice() -> RunChoice | None:
+    """The form of the page; returns the user's choices (None while there is no data to train on)."""
+    data = training_data()
     system = st.selectbox("Transition system", pc.list_systems(), index=3, key="train.system")
     oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]
     oracle = st.selectbox("Oracle", oracles, index=min(1, len(oracles) - 1), key="train.oracle")
@@ -38,7 +35,10 @@ def run_choice() -> RunChoice:
     k = cols[1].number_input("Explore after k epochs", 0, 50, 1, key="train.k")
     p = cols[2].slider("Exploration p", 0.0, 1.0, 0.9, key="train.p")
     size = cols[3].selectbox("Model size", list(SIZES), index=1, key="train.size")
-    return RunChoice(data, rate, system, oracle, regime, int(epochs), int(k), p, size)
+    if data is None:
+        return None
+    return RunChoice(data.data, data.nonprojective, system, oracle, regime, int(epochs), int(k), p, size,
+                     folder=data.folder)
 
 
 def current_job() -> TrainingJob | None:
@@ -94,7 +94,9 @@ with show_errors():
     choice = run_choice()
     running = job is not None and job.status() == "running"
     cols = st.columns(2)
-    if cols[0].button("Start training", type="primary", disabled=running, key="train.start"):
+    start = cols[0].button("Start training", type="primary", disabled=running or choice is None,
+                           key="train.start")
+    if start and choice is not None:
         try:
             job = jobs.start(f"{choice.system}-{choice.regime}", arguments(choice))
             st.session_state[JOB_KEY] = str(job.folder)

@@ -110,14 +110,35 @@ class TrainingJob:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def _exit_code_from_pid(self) -> int | None:
-        """For a job found on disk (after a refresh): None while its process is alive."""
+        """For a job found on disk (after a refresh): None while its process is alive.
+
+        A process this one started but no longer holds (the page that started it reran) is
+        reaped here; otherwise it would linger as a zombie and look alive for ever.
+        """
+        exit_file = self.folder / "exitcode"
+        if exit_file.exists():
+            return int(exit_file.read_text() or 1)
         try:
             pid = int((self.folder / "pid").read_text())
-            os.kill(pid, 0)
         except (OSError, ValueError):
-            finished = self.checkpoint.exists() or any(r.get("event") == "test" for r in self.reports())
-            return 0 if finished else 1
-        return None
+            return self._code_from_files()
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # not our child: ask whether it is alive
+            try:
+                os.kill(pid, 0)
+            except OSError:
+                return self._code_from_files()
+            return None
+        if done == 0:
+            return None
+        code = os.waitstatus_to_exitcode(status)
+        exit_file.write_text(str(code))
+        return code
+
+    def _code_from_files(self) -> int:
+        finished = self.checkpoint.exists() or any(r.get("event") == "test" for r in self.reports())
+        return 0 if finished else 1
 
 
 @dataclass

@@ -111,8 +111,9 @@ class Reporter(Callbacks):
 def load_data(args: argparse.Namespace) -> Data:
     """(train, dev, test, description) from the arguments."""
     if args.treebank:
-        name = args.treebank
-        return load_treebank(name, "train"), optional(name, "dev"), optional(name, "test"), name
+        name, folder = args.treebank, args.data_dir
+        return (load_treebank(name, "train", folder), optional(name, "dev", folder),
+                optional(name, "test", folder), name)
     if args.train:
         dev = read_conllu(args.dev) if args.dev else []
         return read_conllu(args.train), dev, read_conllu(args.test) if args.test else [], args.train
@@ -122,9 +123,9 @@ def load_data(args: argparse.Namespace) -> Data:
     return train, dev, test, f"synthetic ({n}, {rate:.0%} non-projective)"
 
 
-def optional(name: str, split: str) -> list[Sentence]:
+def optional(name: str, split: str, folder: str | None) -> list[Sentence]:
     try:
-        return load_treebank(name, split)
+        return load_treebank(name, split, folder)
     except ParsingCoreError:
         return []
 
@@ -188,6 +189,7 @@ def arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m parsing_core.train", description=__doc__.split("\n\n")[0])
     data = p.add_argument_group("data (default: a synthetic treebank)")
     data.add_argument("--treebank", help="a treebank name in the data directory, e.g. en_lines")
+    data.add_argument("--data-dir", help="where --treebank looks (default: PARSING_DATA_DIR)")
     data.add_argument("--train", help="a CoNLL-U training file")
     data.add_argument("--dev", help="a CoNLL-U development file")
     data.add_argument("--test", help="a CoNLL-U test file")

@@ -13,6 +13,9 @@ Where files are looked for
 ``PARSING_CACHE_DIR``
     Environment variable: where :func:`download_treebank` keeps what it downloads
     (default ``~/.cache/parsing_core/ud``).
+``PARSING_UD_URL``
+    Environment variable: where downloads come from (default the UD repositories on
+    GitHub, ``https://raw.githubusercontent.com/UniversalDependencies``), for a mirror.
 
 >>> ud_repository("en_lines"), ud_repository("grc_perseus"), ud_repository("UD_German-GSD")
 ('UD_English-LinES', 'UD_Ancient_Greek-Perseus', 'UD_German-GSD')
@@ -185,7 +188,7 @@ def default_cache_dir() -> Path:
 
 def treebank_url(name: str, split: str = "train", base_url: str | None = None) -> str:
     """``{base}/UD_English-LinES/master/en_lines-ud-train.conllu``."""
-    base = (base_url or DEFAULT_BASE_URL).rstrip("/")
+    base = (base_url or os.environ.get("PARSING_UD_URL") or DEFAULT_BASE_URL).rstrip("/")
     return f"{base}/{ud_repository(name)}/master/{treebank_code(name)}-ud-{split}.conllu"
 
 

@@ -1,4 +1,4 @@
-"""Shared test setup: where the treebanks are.
+"""Shared test setup: where the treebanks are, and a local HTTP server to download from.
 
 Tests read UD treebanks from ``PARSING_DATA_DIR``; when it is not set we use the CI layout,
 a ``shared/data/ud`` folder beside the repository.
@@ -7,6 +7,10 @@ a ``shared/data/ud`` folder beside the repository.
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -19,3 +23,43 @@ os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / 
 def data_dir() -> Path:
     """The directory of .conllu files the tests read."""
     return Path(os.environ["PARSING_DATA_DIR"])
+
+
+# -- a local stand-in for raw.githubusercontent.com ------------------------------------------
+
+
+@dataclass
+class Server:
+    """Serves ``files`` (URL path -> bytes) and records every path requested."""
+
+    files: dict[str, bytes]
+    requests: list[str] = field(default_factory=list)
+    base_url: str = ""
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    state = Server(files={})
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            state.requests.append(self.path)
+            body = state.files.get(self.path)
+            self.send_response(200 if body is not None else 404)
+            self.send_header("Content-Length", str(len(body or b"")))
+            self.end_headers()
+            self.wfile.write(body or b"")
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    state.base_url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()

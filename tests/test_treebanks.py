@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -23,6 +19,7 @@ from parsing_core.treebanks import (
     treebank_url,
     ud_repository,
 )
+from tests.conftest import Server
 
 CHECKOUT_UD = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ud"
 UD_DIR = Path(os.environ.get("PARSING_DATA_DIR") or CHECKOUT_UD)
@@ -32,44 +29,7 @@ needs_ud = pytest.mark.skipif(not LINES_DEV.is_file(), reason=f"no UD treebanks 
 SMALL = "# sent_id = s1\n1\tHi\thi\tINTJ\t_\t_\t0\troot\t_\t_\n\n"
 
 
-# -- a local stand-in for raw.githubusercontent.com ------------------------------------------
-
-
-@dataclass
-class Server:
-    """Serves ``files`` (URL path -> bytes) and records every path requested."""
-
-    files: dict[str, bytes]
-    requests: list[str] = field(default_factory=list)
-    base_url: str = ""
-
-
-@pytest.fixture
-def server() -> Iterator[Server]:
-    state = Server(files={})
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            state.requests.append(self.path)
-            body = state.files.get(self.path)
-            self.send_response(200 if body is not None else 404)
-            self.send_header("Content-Length", str(len(body or b"")))
-            self.end_headers()
-            self.wfile.write(body or b"")
-
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    state.base_url = f"http://127.0.0.1:{httpd.server_address[1]}"
-    try:
-        yield state
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join()
+# -- downloads, from a local stand-in for raw.githubusercontent.com (conftest.server) ----------
 
 
 # -- names -----------------------------------------------------------------------------------

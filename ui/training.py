@@ -38,6 +38,7 @@ class RunChoice:
     explore_p: float
     size: str  # "tiny", "small" or "default"
     synthetic_sentences: int = 600
+    folder: str | None = None  # where the treebank is (None: the data directory)
 
 
 SIZES = {
@@ -55,7 +56,7 @@ def arguments(choice: RunChoice) -> list[str]:
     if choice.data == "synthetic":
         args += ["--synthetic", str(choice.synthetic_sentences), "--nonprojective", str(choice.nonprojective)]
     else:
-        args += ["--treebank", choice.data]
+        args += ["--treebank", choice.data] + (["--data-dir", choice.folder] if choice.folder else [])
     for key, value in SIZES[choice.size].items():
         args += [f"--{key}", str(value)]
     return args
