@@ -32,7 +32,7 @@ import torch
 
 import parsing_core as pc
 from benchmarks.common import table
-from parsing_core.model import ModelConfig, TrainConfig, Trainer, attachment_scores
+from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, attachment_scores
 from parsing_core.synthetic import synthetic_treebank
 
 
@@ -114,15 +114,25 @@ def speed(limit: int | None, model: ModelConfig) -> None:
     print(table(["system", "regime", "oracle", "sentences", "s / epoch (exploring)", "sentences / s",
                  "s / epoch 1 (no exploring)"], rows))
     assert parser is not None
+    parsing_speed(parser, test)
+
+
+def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
+    """Greedy parsing of the test set, by batch size and torch CPU threads (after one warm-up)."""
+    parser.parse(test[:64])
     out = []
-    for batch_size in (32, 128, 512):
-        start, cpu = time.perf_counter(), time.process_time()
-        parser.parse(test, batch_size)
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-        out.append([parser.system_name, batch_size, len(test), f"{seconds:.2f}", f"{len(test) / seconds:.0f}",
-                    f"{sum(s.n for s in test) / seconds:.0f}", f"{len(test) / cpu:.0f}"])
-    print(f"\n### Parsing speed, en_lines test ({machine()})\n")
-    print(table(["system", "batch", "sentences", "seconds", "sentences / s", "tokens / s",
+    for threads in sorted({1, os.cpu_count() or 1}):
+        torch.set_num_threads(threads)
+        for batch_size in (32, 128, 512):
+            start, cpu = time.perf_counter(), time.process_time()
+            parser.parse(test, batch_size)
+            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+            out.append([parser.system_name, threads, batch_size, len(test), f"{seconds:.2f}",
+                        f"{len(test) / seconds:.0f}", f"{sum(s.n for s in test) / seconds:.0f}",
+                        f"{len(test) / cpu:.0f}"])
+    torch.set_num_threads(1)
+    print(f"\n### Parsing speed, en_lines test, {parser.config.inputs} ({machine()})\n")
+    print(table(["system", "threads", "batch", "sentences", "seconds", "sentences / s", "tokens / s",
                  "sentences / CPU-second"], out))
 
 
