@@ -57,7 +57,13 @@ def wait_until_healthy(server: subprocess.Popen[bytes], url: str, log: Path) -> 
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def jobs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The server's ``PARSING_JOBS_DIR``: training runs stay here, and tests may lay runs in it."""
+    return tmp_path_factory.mktemp("jobs")
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory, jobs_dir: Path) -> Iterator[str]:
     """Base URL of ``streamlit run app.py`` on a free port, stopped after the session."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -67,7 +73,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]
     log = tmp_path_factory.mktemp("streamlit") / "server.log"
-    env = {**os.environ, "PARSING_JOBS_DIR": str(tmp_path_factory.mktemp("jobs"))}  # training runs stay here
+    env = {**os.environ, "PARSING_JOBS_DIR": str(jobs_dir)}
     with log.open("wb") as out:
         server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
     try:

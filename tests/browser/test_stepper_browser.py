@@ -27,7 +27,7 @@ def open_stepper(page: Page, app_url: str, query: str = "") -> Locator:
     """Open the stepper; returns its history table once the page is drawn."""
     page.goto(f"{app_url}/stepper{query}")
     history = page.locator(".st-key-stepper-history")
-    expect(history).to_contain_text("ROOT")
+    expect(history).to_contain_text("ROOT", timeout=30_000)  # the first load imports torch
     return history
 
 
