@@ -87,7 +87,8 @@ def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScor
         for note in v.notes:
             st.info(inert(note))
     answered = [v for v in verdicts if v.costs]
-    model_note = ("  **model** = the model's probability for each possible move; ★ its choice."
+    model_note = ("  **model** = the model's probability for each possible move; ★ its choice; a label "
+                  "is the one the model would give that arc."
                   if scores is not None else "")
     if not answered:
         if scores is not None and not trace.is_complete:
