@@ -14,6 +14,13 @@ The stepper's parts, pure ones first:
 * ``compute`` — all of the above cached by source data (``st.cache_data``);
 * ``pickers``, ``sentence_inputs``, ``controls`` — the widgets, each returning the user's choice;
 * ``navigation`` — deep links on a fresh server run through ``app.py``.
+
+The model in the stepper and the Train page:
+
+* ``model_view`` — a trained model's columns in the cost table, its move, its parse (pure);
+* ``models`` — pick a checkpoint (a finished run or an upload), load it once, score (cached);
+* ``training`` — the Train page's command line, curves and progress (pure);
+* ``training_data`` — synthetic data, a data directory, or a UD treebank downloaded by name.
 """
 
 from __future__ import annotations
