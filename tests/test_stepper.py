@@ -234,6 +234,23 @@ def test_a_treebank_sentence_is_picked_by_projectivity_and_shared() -> None:
     assert shared.query_params["s"] == key
 
 
+def test_a_typed_data_directory_lists_its_treebanks_and_the_link_names_it(tmp_path: Path) -> None:
+    pc.write_conllu(pc.teaching_sentences(), tmp_path / "xx_teach-ud-dev.conllu")
+    at = stepper()
+    at.radio(key="stepper.pick.source").set_value("treebank").run()
+    at.text_input(key="stepper.pick.folder").input(str(tmp_path / "missing")).run()
+    assert any("There is no folder" in e.value for e in at.error)
+    at.text_input(key="stepper.pick.folder").input(str(tmp_path)).run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="stepper.pick.treebank").options == ["xx_teach dev"]
+    key = at.query_params["s"]
+    assert key == f"treebank:xx_teach:dev:0:{tmp_path}"
+    assert sentence_from_key(key).words == pc.teaching_sentences()[0].words
+    shared = stepper(s=key)
+    assert shared.text_input(key="stepper.pick.folder").value == str(tmp_path)
+    assert shared.query_params["s"] == key
+
+
 def test_without_graphvizs_dot_program_only_dot_text_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("ui.exports.shutil.which", lambda name: None)
     at = stepper()

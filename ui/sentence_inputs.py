@@ -8,6 +8,7 @@ shown by widgets that print it as text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
 import pandas as pd
@@ -31,6 +32,7 @@ def start_from(prefix: str, key: str) -> None:
         ref = TreebankRef.parse(key)
         state[f"{prefix}.source"] = "treebank"
         state[f"{prefix}.treebank"] = f"{ref.name}:{ref.split}"
+        state[f"{prefix}.folder"] = ref.folder or str(pc.data_dir() or "")
         state[f"{prefix}.lengths"] = LENGTHS
         state[f"{prefix}.index"] = ref.index
     elif key.startswith("custom:"):
@@ -69,20 +71,36 @@ class Entry:
 
 
 @st.cache_data(max_entries=32, show_spinner="Reading the treebank…")
-def treebank_entries(name: str, split: str, lengths: tuple[int, int],
-                     nonprojective_only: bool) -> list[Entry]:
+def treebank_entries(name: str, split: str, lengths: tuple[int, int], nonprojective_only: bool,
+                     folder: str | None = None) -> list[Entry]:
     """The sentences of a treebank within the length range (only non-projective ones, if asked)."""
     entries = []
-    for i, s in enumerate(pc.load_treebank(name, split)):
+    for i, s in enumerate(pc.load_treebank(name, split, folder)):
         if lengths[0] <= s.n <= lengths[1] and not (nonprojective_only and s.is_projective):
             entries.append(Entry(i, s.n, s.is_projective, " ".join(s.words)))
     return entries[:MAX_LISTED]
 
 
+def data_folder(prefix: str) -> str | None:
+    """The data directory field: ``PARSING_DATA_DIR`` unless the user types another folder.
+
+    Returns the folder typed, or None for the default (so that links stay short and portable).
+    """
+    default = str(pc.data_dir() or "")
+    st.session_state.setdefault(f"{prefix}.folder", default)
+    hint = "A folder of <name>-ud-<split>.conllu files (default: PARSING_DATA_DIR)"
+    typed = st.text_input("Data directory", key=f"{prefix}.folder", help=hint).strip()
+    return None if typed in ("", default) else str(Path(typed).expanduser())
+
+
 def treebank(prefix: str) -> str | None:
-    files = [f"{f.name}:{f.split}" for f in pc.list_treebanks() if f.split]
+    folder = data_folder(prefix)
+    if folder is not None and not Path(folder).is_dir():
+        st.error(f"There is no folder {inert(folder)}.")
+        return None
+    files = [f"{f.name}:{f.split}" for f in pc.list_treebanks(folder) if f.split]
     if not files:
-        st.info("No treebanks found: set PARSING_DATA_DIR to a folder of .conllu files.")
+        st.info("No treebanks found: type a folder of .conllu files above, or set PARSING_DATA_DIR.")
         return None
     if st.session_state.get(f"{prefix}.treebank") not in files:
         english = [f for f in files if f.startswith("en_") and f.endswith(":dev")]
@@ -94,7 +112,7 @@ def treebank(prefix: str) -> str | None:
     only = st.checkbox("Only non-projective sentences", key=f"{prefix}.nonprojective")
     name, split = chosen.split(":")
     try:
-        entries = {e.index: e for e in treebank_entries(name, split, (low, high), only)}
+        entries = {e.index: e for e in treebank_entries(name, split, (low, high), only, folder)}
     except pc.ParsingCoreError as err:
         st.error(inert(str(err)))
         return None
@@ -105,7 +123,7 @@ def treebank(prefix: str) -> str | None:
         st.session_state[f"{prefix}.index"] = next(iter(entries))
     index = st.selectbox(f"Sentence ({len(entries)} listed)", list(entries), key=f"{prefix}.index",
                          format_func=lambda i: entries[i].title())
-    return treebank_key(name, split, index)
+    return treebank_key(name, split, index, folder)
 
 
 # -- CoNLL-U, pasted or uploaded ------------------------------------------------------------------

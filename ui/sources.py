@@ -2,7 +2,7 @@
 
 * ``he-sent-her-a-letter`` — the ``sent_id`` of a sentence in the bundled teaching set;
 * ``treebank:en_lines:dev:12`` — sentence 12 (counting from 0) of a treebank file in the data
-  directory;
+  directory; ``treebank:en_lines:dev:12:/some/folder`` — the same in another folder;
 * ``custom:eJyr…`` — a sentence the user pasted, uploaded or typed: its words, heads and labels
   as compact JSON, zlib-compressed, in URL-safe base64.  Heads may be missing (no gold tree).
 
@@ -37,8 +37,9 @@ MAX_TOKENS = 150
 _MAX_JSON_BYTES = 200_000  # a decompressed key larger than this is not a sentence (zip bomb)
 
 
-def treebank_key(name: str, split: str, index: int) -> str:
-    return f"{TREEBANK}{name}:{split}:{index}"
+def treebank_key(name: str, split: str, index: int, folder: str | None = None) -> str:
+    """The key of a treebank sentence; ``folder`` only when it is not the data directory."""
+    return f"{TREEBANK}{name}:{split}:{index}" + (f":{folder}" if folder else "")
 
 
 def custom_key(sentence: pc.Sentence) -> str:
@@ -81,19 +82,20 @@ class TreebankRef:
     name: str
     split: str
     index: int
+    folder: str | None = None  # None: the data directory
 
     @classmethod
     def parse(cls, key: str) -> TreebankRef:
         try:
-            name, split, index = key.removeprefix(TREEBANK).split(":")
-            return cls(name, split, int(index))
+            name, split, index, *folder = key.removeprefix(TREEBANK).split(":", 3)
+            return cls(name, split, int(index), folder[0] if folder else None)
         except ValueError:
             raise pc.ParsingCoreError(f"cannot read the treebank sentence {key[:60]!r}") from None
 
 
 def _treebank(key: str) -> pc.Sentence:
     ref = TreebankRef.parse(key)
-    sentences = pc.load_treebank(ref.name, ref.split)
+    sentences = pc.load_treebank(ref.name, ref.split, ref.folder)
     if not 0 <= ref.index < len(sentences):
         raise pc.ParsingCoreError(
             f"{ref.name} {ref.split} has {len(sentences)} sentences, no number {ref.index}")

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -28,6 +28,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 STARTUP_TIMEOUT_S = 60
+# A page's first run imports torch and reads treebanks: on a busy two-core machine that takes
+# longer than Playwright's 5 s default.
+expect.set_options(timeout=20_000)
 
 
 def free_port() -> int:
