@@ -48,7 +48,7 @@ from ..errors import ParsingCoreError
 from ..oracles import Oracle
 from ..sentence import Sentence
 from ..transition import SW, Transition
-from .batch import Lockstep
+from .batch import Lockstep, index_tensor
 from .features import ARC_KINDS, MoveSpace
 from .network import ParserNetwork
 from .vocab import Vocab
@@ -140,7 +140,7 @@ class Walker:
         scores: dict[int, list[float]] = {}
         if choosing:
             with torch.no_grad():
-                moves, _ = self.network.score(table, torch.tensor(list(rows.values()), device=table.device))
+                moves, _ = self.network.score(table, index_tensor(list(rows.values()), table.device))
             scores = dict(zip(choosing, moves.tolist()))
         for i in list(walk.active):
             if i in scores:
@@ -205,7 +205,7 @@ def supervision_loss(network: ParserNetwork, table: Tensor, sup: Supervision) ->
     if not sup.rows:
         return zero, zero
     device = table.device
-    moves, labels = network.score(table, torch.tensor(sup.rows, device=device))  # (S, K), (S, 2, L)
+    moves, labels = network.score(table, index_tensor(sup.rows, device))  # (S, K), (S, 2, L)
     choice = torch.tensor(sup.choice, device=device)
     move_loss = zero
     if sup.steps:

@@ -21,7 +21,7 @@ from ..driver import max_steps
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import get_system
-from .batch import Encoded, Lockstep, encode
+from .batch import Encoded, Lockstep, encode, index_tensor
 from .config import ModelConfig
 from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
@@ -80,7 +80,7 @@ class Parser:
                 out[i] = parsed
         return [s for s in out if s is not None]
 
-    @torch.no_grad()
+    @torch.inference_mode()
     def parse_batch(self, sentences: Sequence[Sentence]) -> list[Sentence]:
         """Greedy parsing of one batch in lockstep (the network should be in eval mode)."""
         if not sentences:
@@ -102,7 +102,7 @@ class Parser:
         The moves are tried best first, so usually one precondition is checked, not all:
         this loop is the Python half of parsing speed.
         """
-        rows = torch.tensor(walk.rows(walk.active), device=self.device)
+        rows = index_tensor(walk.rows(walk.active), self.device)
         moves, labels = self.network.score(table, rows)  # (N, K), (N, 2, L)
         ranked = moves.argsort(dim=1, descending=True).tolist()
         best_labels = labels.argmax(dim=2).tolist() if labels is not None else None
