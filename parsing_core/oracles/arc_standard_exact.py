@@ -120,6 +120,7 @@ class GoldTables:
         self.n = n = len(heads)
         self.single_root = single_root
         self.heads = np.array([-1, *heads])
+        self.head_of = (-1, *heads)  # the same as a tuple: faster to read one at a time
         self.children: list[list[int]] = [[] for _ in range(n + 1)]
         for d, h in enumerate(heads, start=1):
             self.children[h].append(d)
@@ -160,7 +161,9 @@ class Level:
         if up is None:
             self.rows = (wst[None, :], wmax[None, :], b2[None, :])
         else:
-            self.rows = (np.vstack([up[0], wst]), np.vstack([up[1], wmax]), np.vstack([up[2], b2]))
+            # np.concatenate, not np.vstack: this runs once per level, and vstack's checks cost more
+            self.rows = (np.concatenate((up[0], wst[None, :])), np.concatenate((up[1], wmax[None, :])),
+                         np.concatenate((up[2], b2[None, :])))
         return self.rows
 
 
@@ -172,7 +175,8 @@ def enter(g: GoldTables, parent: Level, h: int, lo: int) -> Array:
     """
     wst_rows, wmax_rows, b2_rows = parent.complete(g)
     prefix, n = parent.prefix, g.n
-    own = np.array([g.heads[t] == h for t in prefix[1:]] + [False], dtype=float)
+    head_of = g.head_of
+    own = np.array([head_of[t] == h for t in prefix[1:]] + [False], dtype=float)
     run = np.cumsum(own[::-1])[::-1]                      # run[j-1]: gold children of h in s(j)..s(i−1)
     score = wmax_rows[:, lo:n + 1] + run[:, None]
     gh = int(g.heads[h])
