@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pandas as pd
 import streamlit as st
 
@@ -38,15 +36,27 @@ def gold_derivation(system_name: str) -> pd.DataFrame:
 
 
 def data_dir_note() -> str:
-    """Where treebanks come from: the value of PARSING_DATA_DIR, or "not set"."""
-    value = os.environ.get("PARSING_DATA_DIR")
-    if not value:
-        return "Data directory (`PARSING_DATA_DIR`): not set; only the built-in example is available."
-    return f"Data directory (`PARSING_DATA_DIR`): `{value}`"
+    """Where treebanks come from, and the other ways to get some."""
+    folder = pc.data_dir()
+    elsewhere = ("The Stepper (*Treebank*) and the Train page also read any folder you type, and the "
+                 "Train page downloads a Universal Dependencies treebank by name.")
+    if folder is None:
+        return (f"No data directory yet (set `PARSING_DATA_DIR`); the teaching sentences work without "
+                f"one.  {elsewhere}")
+    return f"Data directory: `{folder}`.  {elsewhere}"
+
+
+GUIDE = """
+* **Stepper** — pick a sentence and a transition system, click transitions, watch the stack,
+  the buffer and the arcs, and see what every move costs; load a trained model to see its
+  scores beside the oracle's costs, or to parse sentences of your own.
+* **Train** — train a neural parser with a static or a dynamic oracle and watch it learn.
+"""
 
 
 st.title("Transition parsing lab")
 st.markdown(INTRO)
+st.markdown(GUIDE)
 
 st.header("Transition systems")
 st.table(systems_table(), hide_index=True)
