@@ -1,7 +1,7 @@
 """Neural parser: accuracy by training regime, seconds per epoch, parsing speed (markdown tables).
 
 1. **Speed** on en_lines: seconds per training epoch (default model, train split) for each
-   regime and oracle, and greedy parsing speed on the test split.
+   regime and oracle, and greedy parsing speed on the test split (``parsing``: that alone).
 2. **en_lines** (train → test, dev for choosing the epoch): UAS / LAS of static,
    non-deterministic and dynamic training (approximate and exact oracles) on arc-standard,
    and dynamic training on arc-eager and arc-hybrid; words (+ characters) and with UPOS, beside the
@@ -11,7 +11,7 @@
 4. **Synthetic**: static vs dynamic on synthetic treebanks of growing non-projectivity,
    the thesis's "~60 % threshold" as an experiment.
 
-    python -m benchmarks.train [--quick] [--sections speed,en_lines,la_perseus,synthetic]
+    python -m benchmarks.train [--quick] [--sections speed,parsing,en_lines,la_perseus,synthetic]
                                [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
                                [--char-dim 32] [--synthetic-size 2000]
 
@@ -136,6 +136,14 @@ def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
                  "sentences / CPU-second"], out))
 
 
+def parsing(limit: int | None, model: ModelConfig) -> None:
+    """Parsing speed alone, with an arc-hybrid parser trained for two epochs (quicker than ``speed``)."""
+    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", TrainConfig(epochs=2), model)
+    trainer.run()
+    parsing_speed(trainer.parser, test)
+
+
 def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos_dim: int) -> None:
     train = limited(pc.load_treebank("en_lines", "train"), limit)
     dev, test = pc.load_treebank("en_lines", "dev"), pc.load_treebank("en_lines", "test")
@@ -208,6 +216,8 @@ def main() -> None:
     words = ModelConfig(char_dim=args.char_dim)  # words (and their characters), no UPOS
     if "speed" in sections:
         speed(limit, words)
+    if "parsing" in sections:
+        parsing(limit, words)
     if "en_lines" in sections:
         en_lines(epochs, 1, limit, words, args.upos_dim)
     if "la_perseus" in sections:
