@@ -62,6 +62,9 @@ def arguments(choice: RunChoice) -> list[str]:
     return args
 
 
+BELOW = {"orientation": "h", "yanchor": "top", "y": -0.25}  # run names are long: legend under the plot
+
+
 def events(reports: list[Report], kind: str) -> list[Report]:
     return [r for r in reports if r.get("event") == kind]
 
@@ -72,7 +75,8 @@ def loss_figure(runs: dict[str, list[Report]]) -> go.Figure:
     for name, reports in runs.items():
         losses = [r["loss"] for r in events(reports, "batch")]
         fig.add_trace(go.Scatter(y=losses, mode="lines", name=name))
-    fig.update_layout(title="Training loss per batch", xaxis_title="batch", yaxis_title="loss", height=320)
+    fig.update_layout(title="Training loss per batch", xaxis_title="batch", yaxis_title="loss", height=360,
+                      legend=BELOW)
     return fig
 
 
@@ -86,7 +90,10 @@ def accuracy_figure(runs: dict[str, list[Report]]) -> go.Figure:
                                  mode="lines+markers"))
         fig.add_trace(go.Scatter(x=x, y=[100 * r["dev_las"] for r in epochs], name=f"{name} LAS",
                                  mode="lines+markers", line={"dash": "dash"}))
-    fig.update_layout(title="Dev accuracy per epoch", xaxis_title="epoch", yaxis_title="%", height=320)
+    fig.update_layout(title="Dev accuracy per epoch", xaxis_title="epoch", yaxis_title="%", height=360,
+                      legend=BELOW)
+    last = max((r["epoch"] for reports in runs.values() for r in events(reports, "epoch")), default=1)
+    fig.update_xaxes(dtick=max(1, -(-last // 10)))  # whole epochs, at most about ten ticks
     return fig
 
 
