@@ -174,8 +174,12 @@ def model_parse(ref: ModelRef, trace: pc.Trace, parse: compute.Parse, labelled: 
     left, right = st.columns(2)
     left.button("Parse to the end with the model", key="stepper.model.finish", disabled=trace.is_complete,
                 on_click=finish_with_model, args=(ref, parse, labelled), width="stretch")
+    parser = load(ref.path, ref.stamp).parser
+    if parser.config.upos_dim and not trace.sentence.upos:
+        st.caption("This model reads UPOS tags and this sentence has none: it sees every tag as "
+                   "unknown, so expect more mistakes than on a treebank sentence.")
     if trace.is_complete:
-        tree = parsed_sentence(load(ref.path, ref.stamp).parser, trace)
+        tree = parsed_sentence(parser, trace)
         with right:
             st.download_button("This parse as CoNLL-U", pc.write_conllu([tree]), file_name="parse.conllu",
                                mime="text/plain", key="stepper.model.conllu", on_click="ignore",
