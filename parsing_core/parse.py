@@ -100,8 +100,9 @@ def arguments() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["auto", "conllu", "text"], default="auto")
     p.add_argument("--batch-size", type=int, default=128)
     p.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
-    p.add_argument("--threads", type=int, default=1,
-                   help="torch CPU threads (0 = torch's default); 1 is fastest for a parser's small matrices")
+    p.add_argument("--threads", type=int, default=0,
+                   help="torch CPU threads (0 = torch's default, all cores: fastest on an idle machine; "
+                        "1 when other jobs share it)")
     return p
 
 
