@@ -18,8 +18,11 @@ def test_a_model_scores_the_moves_and_finishes_the_parse(page: Page, app_url: st
                                                          artifacts: Path) -> None:
     train_run(jobs_dir, "arc-eager", "20260101-000000-arc-eager-model")
     open_stepper(page, app_url)
-    page.locator(".st-key-stepper-model-choice").click()
-    page.get_by_role("option", name=re.compile("arc-eager-model")).click()
+    choice = page.locator(".st-key-stepper-model-choice input")
+    choice.click()
+    choice.fill("arc-eager-model")  # the selectbox filters its options as one types
+    expect(page.get_by_role("option", name=re.compile("arc-eager-model"))).to_be_visible()
+    choice.press("Enter")
     expect(page.get_by_text(re.compile(r"arc-eager, (un)?labelled, words"))).to_be_visible()
     expect(page.get_by_text("the model's probability for each possible move")).to_be_visible()
     finish = page.get_by_role("button", name="Parse to the end with the model")
