@@ -79,8 +79,9 @@ def score(trace: pc.Trace, done: Completion | None) -> None:
 def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScore] | None) -> None:
     """Every move with its cost, colour-coded, and the notes and warnings of each oracle; the
     model's probability and choice beside them when a model is loaded."""
+    model_alone = scores is not None and not trace.sentence.has_gold  # "no gold" is said by its table
     for v in verdicts:
-        if v.error and not (scores is not None and not trace.sentence.has_gold):
+        if v.error and not model_alone:
             st.warning(f"**{inert(v.oracle)}:** {inert(v.error)}")
         for warning in v.warnings:
             st.warning(inert(warning))

@@ -51,9 +51,7 @@ def load(path: str, stamp: float) -> Checkpoint:
 @st.cache_resource(max_entries=16, show_spinner=False)
 def scorer_of(ref: ModelRef, sentence_key: str) -> Scorer:
     """The model bound to one sentence (the BiLSTM has read it)."""
-    from .sources import sentence_from_key
-
-    return load(ref.path, ref.stamp).parser.scorer(sentence_from_key(sentence_key))
+    return load(ref.path, ref.stamp).parser.scorer(compute.sentence_of(sentence_key))
 
 
 @st.cache_data(max_entries=512, show_spinner=False)

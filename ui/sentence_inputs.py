@@ -81,23 +81,29 @@ def treebank_entries(name: str, split: str, lengths: tuple[int, int], nonproject
     return entries[:MAX_LISTED]
 
 
-def data_folder(prefix: str) -> str | None:
-    """The data directory field: ``PARSING_DATA_DIR`` unless the user types another folder.
+def data_folder(prefix: str) -> Path | None:
+    """The Data directory field (``PARSING_DATA_DIR`` until the user types another folder).
 
-    Returns the folder typed, or None for the default (so that links stay short and portable).
+    Returns the folder, or None (and says why) when the field is empty or names no folder.
     """
-    default = str(pc.data_dir() or "")
-    st.session_state.setdefault(f"{prefix}.folder", default)
+    st.session_state.setdefault(f"{prefix}.folder", str(pc.data_dir() or ""))
     hint = "A folder of <name>-ud-<split>.conllu files (default: PARSING_DATA_DIR)"
     typed = st.text_input("Data directory", key=f"{prefix}.folder", help=hint).strip()
-    return None if typed in ("", default) else str(Path(typed).expanduser())
+    if not typed:
+        st.info("Type the folder that holds your .conllu files, or set PARSING_DATA_DIR.")
+        return None
+    folder = Path(typed).expanduser()
+    if not folder.is_dir():
+        st.error(f"There is no folder {inert(typed)}.")
+        return None
+    return folder
 
 
 def treebank(prefix: str) -> str | None:
-    folder = data_folder(prefix)
-    if folder is not None and not Path(folder).is_dir():
-        st.error(f"There is no folder {inert(folder)}.")
+    path = data_folder(prefix)
+    if path is None:
         return None
+    folder = None if path == pc.data_dir() else str(path)  # the default stays out of links
     files = [f"{f.name}:{f.split}" for f in pc.list_treebanks(folder) if f.split]
     if not files:
         st.info("No treebanks found: type a folder of .conllu files above, or set PARSING_DATA_DIR.")

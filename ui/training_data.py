@@ -22,6 +22,7 @@ import parsing_core as pc
 from parsing_core.treebanks import SPLITS, default_cache_dir, treebank_code
 
 from .safe_text import inert
+from .sentence_inputs import data_folder
 
 SOURCES = {"synthetic": "synthetic (offline)", "folder": "data directory", "ud": "Universal Dependencies"}
 
@@ -51,21 +52,15 @@ def trainable_names(folder: str | Path) -> list[str]:
 
 
 def from_folder(prefix: str) -> DataChoice | None:
-    st.session_state.setdefault(f"{prefix}.folder", str(pc.data_dir() or ""))
-    folder = st.text_input("Data directory", key=f"{prefix}.folder",
-                           help="A folder of <name>-ud-<split>.conllu files (PARSING_DATA_DIR by default)")
-    if not folder.strip():
-        st.info("Type the folder that holds your .conllu files, or set PARSING_DATA_DIR.")
+    folder = data_folder(prefix)
+    if folder is None:
         return None
-    if not Path(folder).expanduser().is_dir():
-        st.error(f"There is no folder {inert(folder)}.")
-        return None
-    names = trainable_names(Path(folder).expanduser())
+    names = trainable_names(folder)
     if not names:
         st.warning("This folder holds no <name>-ud-train.conllu file.")
         return None
     name = st.selectbox("Treebank", names, key=f"{prefix}.data")
-    return DataChoice(name, str(Path(folder).expanduser()))
+    return DataChoice(name, str(folder))
 
 
 def from_ud(prefix: str) -> DataChoice | None:

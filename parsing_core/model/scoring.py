@@ -37,6 +37,7 @@ from ..configuration import Configuration
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..transition import Transition
+from .batch import index_tensor
 from .features import ARC_KINDS, feature_rows
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Scorer:
     def __init__(self, parser: Parser, sentence: Sentence) -> None:
         self.parser, self.sentence = parser, sentence
         parser.network.eval()
-        with torch.no_grad():
+        with torch.inference_mode():
             batch = parser.encode([sentence])
             self.table = parser.network.encode(batch)  # (T + 1, F, heads·M)
         self.empty_row = batch.width  # the table's last row: the empty vector
@@ -77,23 +78,20 @@ class Scorer:
             raise ParsingCoreError("this configuration is not one of the scorer's sentence")
         parser = self.parser
         row = feature_rows(c, 0, self.empty_row, parser.config.children)
-        rows = torch.tensor([row], device=parser.device)
-        with torch.no_grad():
+        rows = index_tensor([row], parser.device)
+        with torch.inference_mode():
             moves, labels = parser.network.score(self.table, rows)
         raw = moves[0].tolist()
-        legal = [m.why_not(c) is None for m in parser.moves]
-        if parser.system.is_terminal(c):
-            legal = [False] * len(legal)
-        probabilities = softmax([s for s, ok in zip(raw, legal) if ok])
-        best = max((s for s, ok in zip(raw, legal) if ok), default=None)
-        out, chosen_once = [], False
-        for kind, score, ok in zip(parser.space.kinds, raw, legal):
+        final = parser.system.is_terminal(c)
+        legal = [i for i, m in enumerate(parser.moves) if not final and m.why_not(c) is None]
+        probability = dict(zip(legal, softmax([raw[i] for i in legal])))
+        chosen = max(legal, key=raw.__getitem__, default=None)
+        out = []
+        for i, kind in enumerate(parser.space.kinds):
             label = None
             if labels is not None and kind in ARC_KINDS:
                 label = parser.vocab.label(int(labels[0, ARC_KINDS.index(kind)].argmax()))
-            chosen = ok and score == best and not chosen_once
-            chosen_once |= chosen
-            out.append(MoveScore(kind, score, ok, probabilities.pop(0) if ok else None, label, chosen))
+            out.append(MoveScore(kind, raw[i], i in probability, probability.get(i), label, i == chosen))
         return out
 
     def best(self, c: Configuration) -> Transition:

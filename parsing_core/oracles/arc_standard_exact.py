@@ -38,14 +38,13 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections import OrderedDict
 
 import numpy as np
 
 from ..configuration import Configuration
 from ..sentence import Sentence
 from ..systems import TransitionSystem
-from .base import Costs, Oracle
+from .base import Costs, GoldCache, Oracle
 
 NEG = -np.inf
 Array = np.ndarray
@@ -262,8 +261,7 @@ class ArcStandardExactOracle(Oracle):
     def __init__(self, system: TransitionSystem, cached_trees: int = 8) -> None:
         super().__init__(system)
         self.single_root = bool(getattr(system, "single_root", False))
-        self.cached_trees = cached_trees
-        self._tables: OrderedDict[tuple[int, ...], GoldTables] = OrderedDict()
+        self._tables = GoldCache(lambda heads: GoldTables(heads, self.single_root), cached_trees)
 
     def costs(self, c: Configuration, gold: Sentence) -> Costs:
         g = self.tables(gold)
@@ -279,10 +277,4 @@ class ArcStandardExactOracle(Oracle):
 
     def tables(self, gold: Sentence) -> GoldTables:
         """The gold tree's tables and level cache (the last few trees are kept)."""
-        key = gold.gold_heads
-        if key not in self._tables:
-            self._tables[key] = GoldTables(key, self.single_root)
-            while len(self._tables) > self.cached_trees:
-                self._tables.popitem(last=False)
-        self._tables.move_to_end(key)
-        return self._tables[key]
+        return self._tables(gold.gold_heads)

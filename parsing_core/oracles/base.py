@@ -11,6 +11,10 @@ Costs are unlabelled attachment losses.  In a labelled system a move that builds
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 from ..configuration import Configuration
 from ..driver import Choose
 from ..sentence import Sentence
@@ -95,3 +99,22 @@ def label_penalty(system: TransitionSystem, c: Configuration, gold: Sentence, t:
     if arc is None or arc not in gold.gold_arcs:
         return 0
     return int(t.label != gold.label(arc[1]))
+
+
+T = TypeVar("T")
+
+
+class GoldCache(Generic[T]):
+    """What an oracle computes once per gold tree, for the last few trees it was asked about."""
+
+    def __init__(self, build: Callable[[tuple[int, ...]], T], size: int = 8) -> None:
+        self.build, self.size = build, size
+        self._items: OrderedDict[tuple[int, ...], T] = OrderedDict()
+
+    def __call__(self, gold_heads: tuple[int, ...]) -> T:
+        if gold_heads not in self._items:
+            self._items[gold_heads] = self.build(gold_heads)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        self._items.move_to_end(gold_heads)
+        return self._items[gold_heads]

@@ -41,16 +41,14 @@ rbs {'SH': 3.0, 'RA': 3.0, 'RE': 4.0}
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Sequence
 
 from ..configuration import Configuration
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
-from .base import Costs, Oracle
+from .base import Costs, GoldCache, Oracle
 from .nederhof_grammar import TABLE_9, TABLE_10, TABLE_10_UNCORRECTED, GoldTables, sigma
 
 POLICIES = ("sbr", "rbs", "none")
@@ -144,25 +142,6 @@ def table6_strings(stack: Stack, buffer: Sequence[int], policy: str = "sbr",
     """The string each applicable move is scored by, e.g. ``{SH: 'r r lb n n', ...}``."""
     return {t: " ".join(string6(*step6(stack, buffer, t)[:2], t, policy))
             for t in applicable6(stack, buffer, corrected)}
-
-
-T = TypeVar("T")
-
-
-class GoldCache(Generic[T]):
-    """What an oracle computes once per gold tree, for the last few trees it was asked about."""
-
-    def __init__(self, build: Callable[[tuple[int, ...]], T], size: int = 8) -> None:
-        self.build, self.size = build, size
-        self._items: OrderedDict[tuple[int, ...], T] = OrderedDict()
-
-    def __call__(self, gold_heads: tuple[int, ...]) -> T:
-        if gold_heads not in self._items:
-            self._items[gold_heads] = self.build(gold_heads)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        self._items.move_to_end(gold_heads)
-        return self._items[gold_heads]
 
 
 def check_policy(policy: str, allow_strict: bool = False) -> None:

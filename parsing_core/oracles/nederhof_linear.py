@@ -40,8 +40,8 @@ from ..configuration import Configuration
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
-from .base import Costs, Oracle
-from .nederhof import GoldCache, Scores, check_policy, costs_from_scores
+from .base import Costs, GoldCache, Oracle
+from .nederhof import Scores, check_policy, costs_from_scores
 
 NONE = -1
 

@@ -17,14 +17,13 @@ configuration in about a second on a 2-core machine; see ``benchmarks/search.py`
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Hashable
 
 from ..configuration import Configuration
 from ..errors import TooLongForSearch
 from ..sentence import Sentence
 from ..systems import TransitionSystem
-from .base import ALL, Costs, Oracle
+from .base import ALL, Costs, GoldCache, Oracle
 
 MAX_LENGTH: dict[str, int] = {
     "arc-standard": 14,
@@ -48,7 +47,7 @@ class SearchOracle(Oracle):
     def __init__(self, system: TransitionSystem, max_length: int | None = None) -> None:
         super().__init__(system)
         self.max_length = MAX_LENGTH[system.name] if max_length is None else max_length
-        self._tables: OrderedDict[tuple[int, ...], Memo] = OrderedDict()
+        self._tables: GoldCache[Memo] = GoldCache(lambda heads: {})
 
     def costs(self, c: Configuration, gold: Sentence) -> Costs:
         memo = self._memo(gold)
@@ -86,10 +85,4 @@ class SearchOracle(Oracle):
                 f"exact search answers {self.system.name} sentences of up to {self.max_length} "
                 f"tokens quickly; this one has {gold.n}. Choose a shorter sentence or another oracle."
             )
-        key = gold.gold_heads
-        if key not in self._tables:
-            self._tables[key] = {}
-            while len(self._tables) > 8:
-                self._tables.popitem(last=False)
-        self._tables.move_to_end(key)
-        return self._tables[key]
+        return self._tables(gold.gold_heads)
