@@ -25,10 +25,24 @@ def _pairs(pred: Sentences, gold: Sentences) -> Iterator[tuple[Sentence, Sentenc
     golds = [gold] if isinstance(gold, Sentence) else list(gold)
     if len(preds) != len(golds):
         raise ParsingCoreError(f"{len(preds)} predicted sentences for {len(golds)} gold ones")
-    for p, g in zip(preds, golds):
+    for index, (p, g) in enumerate(zip(preds, golds), start=1):
         if p.n != g.n:
-            raise ParsingCoreError(f"sentence {g.sent_id or ''}: {p.n} predicted tokens for {g.n}")
+            raise ParsingCoreError(
+                f"sentence {_name(g, index)}: {_count(p.n, 'predicted token')} for {_count(g.n, 'gold one')}"
+            )
         yield p, g
+
+
+def _name(sentence: Sentence, index: int, words: int = 3) -> str:
+    """The sentence's id, or else its 1-based position and its first few words."""
+    if sentence.sent_id:
+        return sentence.sent_id
+    start = " ".join(sentence.words[:words]) + (" …" if sentence.n > words else "")
+    return f'{index} ("{start}")'
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _score(pred: Sentences, gold: Sentences, labelled: bool, ignore_punct: bool) -> float:

@@ -8,6 +8,7 @@ subclass :class:`Oracle`, set ``name`` and ``systems``, and list the class in
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from ..errors import ParsingCoreError
@@ -45,13 +46,40 @@ def list_oracles(system: TransitionSystem) -> list[str]:
 
 
 def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -> Oracle:
-    """An oracle for ``system`` by name (see :func:`list_oracles`); ``options`` go to its constructor."""
+    """An oracle for ``system`` by name (see :func:`list_oracles`); ``options`` go to its constructor.
+
+    An option the oracle does not take raises :class:`ParsingCoreError` naming the options it does.
+    """
     classes = _classes_for(system)
     if name not in classes:
         raise ParsingCoreError(
             f"unknown oracle {name!r} for {system.name}; choose one of {', '.join(classes)}"
         )
-    return classes[name](system, **options)
+    cls = classes[name]
+    accepted = _options_of(cls)
+    unknown = [option for option in options if accepted is not None and option not in accepted]
+    if unknown:
+        raise ParsingCoreError(
+            f"the {name!r} oracle does not take the {_named('option', unknown)}; "
+            f"it takes {_named('the option', accepted) if accepted else 'no options'}"
+        )
+    return cls(system, **options)
+
+
+def _options_of(cls: type[Oracle]) -> list[str] | None:
+    """The keyword options of an oracle's constructor: its parameters after ``self`` and ``system``
+    (None where it takes ``**kwargs``, i.e. any option)."""
+    parameters = list(inspect.signature(cls.__init__).parameters.values())
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return None
+    return [p.name for p in parameters
+            if p.name not in ("self", "system") and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def _named(word: str, names: list[str] | None) -> str:
+    """``option a`` or ``options a, b``."""
+    names = names or []
+    return f"{word}{'' if len(names) == 1 else 's'} {', '.join(names)}"
 
 
 __all__ = [
