@@ -15,7 +15,7 @@ from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
 from .arc_standard_approx import ArcStandardApproxOracle
 from .arc_standard_exact import ArcStandardExactOracle
-from .base import ALL, Choose, Costs, Oracle, label_penalty, min_cost_moves
+from .base import ALL, Choose, Costs, Explanation, Explanations, Oracle, label_penalty, min_cost_moves
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .nederhof import NederhofOracle
 from .nederhof_linear import NederhofLinearOracle
@@ -83,5 +83,6 @@ def _named(word: str, names: list[str] | None) -> str:
 
 
 __all__ = [
-    "ALL", "Choose", "Costs", "Oracle", "get_oracle", "list_oracles", "label_penalty", "min_cost_moves",
+    "ALL", "Choose", "Costs", "Explanation", "Explanations", "Oracle", "get_oracle", "list_oracles",
+    "label_penalty", "min_cost_moves",
 ]

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from ..configuration import Configuration
 from ..sentence import Sentence
 from ..transition import LA, RA, SH, Transition
-from .base import Costs, Oracle
+from .base import Costs, Explanation, Explanations, Oracle, check_same_sentence
 
 Arc = tuple[int, int]
 NOTHING: frozenset[Arc] = frozenset()
@@ -151,7 +151,7 @@ class ArcStandardApproxOracle(Oracle):
         """The thesis's numbers (Code A.6): possibly negative, minimum not necessarily 0."""
         return {t: v.cost for t, v in self.verdicts(c, gold).items()}
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         raw = self.raw_costs(c, gold)
         least = min(raw.values(), default=0)
         return {t: v - least for t, v in raw.items()}
@@ -163,7 +163,8 @@ class ArcStandardApproxOracle(Oracle):
         """
         return {t: v.case for t, v in self.verdicts(c, gold).items()}
 
-    def explain(self, c: Configuration, gold: Sentence) -> dict[Transition, frozenset[Arc]]:
+    def explain(self, c: Configuration, gold: Sentence) -> Explanations:
         """The gold arcs each rule counts as lost (before the discount and the shift to 0)."""
-        return {t: v.arcs for t, v in self.verdicts(c, gold).items()}
+        check_same_sentence(c, gold)
+        return {t: Explanation(v.arcs) for t, v in self.verdicts(c, gold).items()}
 

@@ -263,7 +263,7 @@ class ArcStandardExactOracle(Oracle):
         self.single_root = bool(getattr(system, "single_root", False))
         self._tables = GoldCache(lambda heads: GoldTables(heads, self.single_root), cached_trees)
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         g = self.tables(gold)
         gold_arcs = gold.gold_arcs
         values = {t: (arc in gold_arcs) + future(g, after) for t, arc, after in self.system.successors(c)}

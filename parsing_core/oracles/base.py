@@ -7,23 +7,60 @@ after which no final configuration can be reached at all.
 
 Costs are unlabelled attachment losses.  In a labelled system a move that builds a gold
 (head, dependent) arc with the wrong label costs one more (:meth:`Oracle.cost`).
+
+*Why* a move costs (:meth:`Oracle.explain`) is told in one of two ways.  In arc-decomposable
+systems (arc-eager, arc-hybrid) with a projective gold tree the cost is exactly the number of
+gold arcs the move makes unreachable, and those arcs are the explanation.  Elsewhere
+(arc-standard, arc-eager with reduce_correct, swap systems) costs are not countable arc by
+arc: a SHIFT may lose nothing at once and still cost, a move may lose two arcs and open
+another.  There the explanation is a *witness*: one best completion of the parse from c
+against one best completion after t, the gold arcs only the first builds (lost) and those
+only the second builds (gained), so that lost − gained = cost.  Another pair of best
+completions may show other arcs; the explanation is an example, and says so.
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..configuration import Configuration
-from ..driver import Choose
+from ..driver import Choose, max_steps
+from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import Transition
 from ..trees import is_projective
 
 Costs = dict[Transition, float]
+Arc = tuple[int, int]
 ALL: tuple[str, ...] = ("*",)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why one move costs what it costs, in gold arcs (head, dependent).
+
+    ``lost``: gold arcs the move gives up; ``gained``: gold arcs it opens that the best parse
+    without it does not build (only in examples).  ``example`` is True when the arcs are read
+    off two best completions (one of several possible pairs), False when they are *the* arcs
+    the move makes unreachable.
+    """
+
+    lost: frozenset[Arc] = frozenset()
+    gained: frozenset[Arc] = frozenset()
+    example: bool = False
+
+    @property
+    def net(self) -> int:
+        """lost − gained: the cost, when the explanation comes from an exact oracle."""
+        return len(self.lost) - len(self.gained)
+
+
+Explanations = dict[Transition, Explanation]
 
 
 class Oracle:
@@ -43,14 +80,18 @@ class Oracle:
 
     def costs(self, c: Configuration, gold: Sentence) -> Costs:
         """{legal move: cost}; the moves are unlabelled."""
+        check_same_sentence(c, gold)
+        return self.move_costs(c, gold)
+
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        """What subclasses implement: :meth:`costs` once ``c`` and ``gold`` are checked to match."""
         raise NotImplementedError
 
-    def explain(self, c: Configuration, gold: Sentence) -> dict[Transition, frozenset[tuple[int, int]]]:
-        """For each legal move, the gold arcs (head, dependent) it makes unreachable.
-
-        Empty when the oracle cannot tell (its costs are not a count of lost arcs).
-        """
-        return {}
+    def explain(self, c: Configuration, gold: Sentence) -> Explanations:
+        """For each legal move, why it costs: by default a witness (two example completions,
+        following this oracle's own optimal moves; see the module docstring)."""
+        check_same_sentence(c, gold)
+        return witness(self, c, gold)
 
     def is_exact_for(self, gold: Sentence) -> bool:
         """Are this oracle's costs exact for this gold tree?"""
@@ -82,6 +123,57 @@ class Oracle:
 
     def __repr__(self) -> str:
         return f"get_oracle({self.system.name!r}, {self.name!r})"
+
+
+def check_same_sentence(c: Configuration, gold: Sentence) -> None:
+    """An oracle answers about a configuration of *this* sentence, with a gold tree."""
+    if not gold.has_gold:
+        name = f"sentence {gold.sent_id}" if gold.sent_id else "this sentence"
+        raise ParsingCoreError(f"{name} has no gold tree, so no oracle can judge its moves")
+    if c.n != gold.n:
+        raise ParsingCoreError(
+            f"this configuration has {c.n} tokens but the gold sentence has {gold.n}: "
+            "it belongs to another sentence")
+
+
+def witness(oracle: Oracle, c: Configuration, gold: Sentence) -> Explanations:
+    """Explain every costly move by two completions that follow ``oracle``'s optimal moves:
+    one from ``c``, one after the move.  Optimal and dead-end moves get an empty explanation.
+
+    For an oracle exact for ``gold`` both completions are best ones, so ``lost − gained`` is
+    the move's cost.
+    """
+    costs = oracle.costs(c, gold)
+    least = min(costs.values(), default=0)
+    costly = [t for t, v in costs.items() if v != least and not math.isinf(v)]
+    if not costly:
+        return {t: Explanation(example=True) for t in costs}
+    base = completed_gold_arcs(oracle, c, gold)
+    out = {t: Explanation(example=True) for t in costs}
+    for t in costly:
+        after = completed_gold_arcs(oracle, oracle.system.apply(c, t), gold)
+        out[t] = Explanation(frozenset(base - after), frozenset(after - base), example=True)
+    return out
+
+
+def completed_gold_arcs(oracle: Oracle, c: Configuration, gold: Sentence) -> set[Arc]:
+    """The gold arcs of the final configuration reached by following ``oracle.next`` from ``c``."""
+    system = oracle.system
+    for _ in range(max_steps(system, gold.n)):
+        if system.is_terminal(c) or not system.legal(c):
+            break
+        c = system.apply(c, oracle.next(c, gold).bare)
+    return c.unlabelled_arcs & gold.gold_arcs
+
+
+def costs_after(system: TransitionSystem, c: Configuration,
+                best_of: Callable[[Sequence[Configuration]], Sequence[float]]) -> Costs:
+    """cost(t) = best(c) − best(t(c)) for every legal t, with ``best_of`` judging all the
+    successors at once (best(c) is the largest of them); ∞ where best(t(c)) = −∞."""
+    moves = system.legal(c)
+    values = best_of([system.apply(c, t) for t in moves])
+    top = max(values, default=-math.inf)
+    return {t: math.inf if v == -math.inf else top - v for t, v in zip(moves, values, strict=True)}
 
 
 def min_cost_moves(costs: Costs) -> tuple[Transition, ...]:

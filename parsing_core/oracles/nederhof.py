@@ -11,8 +11,11 @@ token and buffer token, and the score
 
     ρ(t) = |T ∩ G| + [t's own arc is gold] + σ(string)
 
-counts the gold arcs of the best tree still reachable; σ is found by parsing the string
-with the grammar of Table 10 (:mod:`.nederhof_grammar`).  A move's cost is max ρ − ρ(t).
+counts the gold arcs of the best tree reachable by a *canonical* computation starting with t;
+σ is found by parsing the string with the grammar of Table 10 (:mod:`.nederhof_grammar`).
+The candidate marks below exclude non-canonical computations, so ρ is Nederhof's choice of
+the next step, not a cost: the true cost best(c) − best(t(c)) parses t(c)'s own string,
+unmarked (:meth:`NederhofOracle.costs`).
 
 Symbols: ``r``/``l`` for R/L stack tokens, ``n`` for buffer tokens, and candidate marks:
 
@@ -48,7 +51,7 @@ from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
-from .base import Costs, GoldCache, Oracle
+from .base import Costs, GoldCache, Oracle, check_same_sentence, costs_after
 from .nederhof_grammar import TABLE_9, TABLE_10, TABLE_10_UNCORRECTED, GoldTables, sigma
 
 POLICIES = ("sbr", "rbs", "none")
@@ -151,11 +154,66 @@ def check_policy(policy: str, allow_strict: bool = False) -> None:
 
 
 # -- the oracle ----------------------------------------------------------------------------
-class NederhofOracle(Oracle):
-    """Exact costs for arc-eager with reduce_correct, any gold tree, in cubic time.
+def configuration_string(stack: Stack, buffer: Sequence[int]) -> tuple[str, ...]:
+    """Table 10's string for a configuration itself, no candidate marks: ``r``/``l`` per stack
+    token, ``n`` per buffer token.  Its σ counts every tree the system can still finish with."""
+    return (*("r" if label == "R" else "l" for _, label in stack), *["n"] * len(buffer))
+
+
+class PolicyOracle(Oracle):
+    """What both of Nederhof's oracles share: a tie-breaking ``policy``, the ρ vector it gives
+    (:meth:`scores`), and the canonical moves read off it (:meth:`canonical`, :meth:`next`)."""
+
+    def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
+        super().__init__(system)
+        check_policy(policy)
+        self.policy = policy
+
+    def scores(self, c: Configuration, gold: Sentence) -> Scores:
+        raise NotImplementedError
+
+    def canonical(self, c: Configuration, gold: Sentence) -> tuple[Transition, ...]:
+        """The policy's optimal moves: those of largest ρ (always among the truly optimal ones)."""
+        return canonical_moves(self.scores(c, gold))
+
+    def next(self, c: Configuration, gold: Sentence) -> Transition:
+        """The first canonical move (labelled when the system is): cheaper than the costs."""
+        return self.labelled(c, gold, self.canonical(c, gold)[0])
+
+    def __repr__(self) -> str:
+        return f"get_oracle({self.system.name!r}, {self.name!r}, policy={self.policy!r})"
+
+
+class NederhofOracle(PolicyOracle):
+    """True costs for arc-eager with reduce_correct, any gold tree, in cubic time.
+
+    Two readings of Nederhof's algorithm, kept apart:
+
+    * :meth:`costs` — the true cost best(c) − best(t(c)) of every legal move.  best(t(c)) is
+      |T ∩ G| plus σ of t(c)'s own string, without a candidate's blocking marks (checked
+      equal to exhaustive search in the tests), so a move is judged by every way the system
+      can still finish after it;
+    * :meth:`scores` — Nederhof's ρ vector under the ``policy``: each move scored by the
+      *canonical* computations that start with it.  max ρ = best(c), and the moves reaching
+      it (:meth:`canonical`) are among the optimal ones, but ρ is no cost: a SHIFT that empties
+      the buffer scores −∞ (the shifted token may not become a right child, canonically),
+      although reduce_correct still attaches it and the move may well be optimal.
 
     ``policy``: "sbr" (shift-before-reduce, default), "rbs" (non-strict reduce-before-shift)
-    or "none"; it decides which of two moves building the same tree counts as optimal.
+    or "none"; it decides which of two moves building the same tree is canonical, so it
+    changes :meth:`scores`, :meth:`canonical` and :meth:`next`, never :meth:`costs`.
+
+    >>> import parsing_core as pc
+    >>> s = pc.Sentence.from_heads(["Hi"], [0])
+    >>> system = pc.get_system("arc-eager-corrected")
+    >>> oracle = NederhofOracle(system)
+    >>> c = system.initial(s)
+    >>> {str(t): v for t, v in oracle.costs(c, s).items()}      # SH, then RE attaches Hi to ROOT
+    {'SH': 0.0, 'RA': 0.0}
+    >>> {str(t): v for t, v in oracle.scores(c, s).items()}     # ρ: SH is not canonical
+    {'SH': -inf, 'RA': 1.0}
+    >>> oracle.canonical(c, s)
+    (Transition('RA'),)
     """
 
     name = "nederhof"
@@ -165,24 +223,37 @@ class NederhofOracle(Oracle):
     exactness = "exact for any gold tree (Nederhof 2021, cubic time)"
 
     def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
-        super().__init__(system)
-        check_policy(policy)
-        self.policy = policy
+        super().__init__(system, policy)
         self._gold = GoldCache(GoldTables)
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
-        return costs_from_scores(self.scores(c, gold))
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        return costs_after(self.system, c, lambda after: self.best_of(after, gold))
+
+    def best(self, c: Configuration, gold: Sentence) -> float:
+        """The most gold arcs a final configuration reachable from ``c`` can hold."""
+        return self.best_of([c], gold)[0]
+
+    def best_of(self, configurations: Sequence[Configuration], gold: Sentence) -> list[float]:
+        """best of several configurations of one sentence, their strings parsed in one batch."""
+        gold_arcs = gold.gold_arcs
+        out = [float(len(c.unlabelled_arcs & gold_arcs)) for c in configurations]
+        open_ = [i for i, c in enumerate(configurations) if not self.system.is_terminal(c)]
+        stacks = [table6_stack(configurations[i]) for i in open_]
+        strings = [configuration_string(st, configurations[i].buffer) for i, st in zip(open_, stacks)]
+        tokens = [(*configurations[i].stack, *configurations[i].buffer) for i in open_]
+        values = sigma(TABLE_10, strings, tokens, self._gold(gold.gold_heads))
+        for i, v in zip(open_, values, strict=True):
+            out[i] = len(table6_arcs(configurations[i]) & gold_arcs) + v
+        return out
 
     def scores(self, c: Configuration, gold: Sentence) -> Scores:
-        """ρ for each legal move: the gold arcs of the best tree reachable after it (−∞: none)."""
+        """Nederhof's ρ for each legal move under the policy (−∞: no canonical computation)."""
+        check_same_sentence(c, gold)
         moves = self.system.legal(c)
         if not moves:
             return {}
         return table6_scores(table6_stack(c), c.buffer, gold.gold_heads, table6_arcs(c), self.policy,
                              moves=moves, gold=self._gold(gold.gold_heads))
-
-    def __repr__(self) -> str:
-        return f"get_oracle({self.system.name!r}, {self.name!r}, policy={self.policy!r})"
 
     def strings(self, c: Configuration, gold: Sentence | None = None) -> dict[Transition, str]:
         """The terminal string each legal move is scored by (the gold tree plays no part)."""
@@ -191,10 +262,10 @@ class NederhofOracle(Oracle):
                 for t in self.system.legal(c)}
 
 
-def costs_from_scores(scores: Scores) -> Costs:
-    """cost = max ρ − ρ; a move after which no final configuration is reachable costs ∞."""
+def canonical_moves(scores: Scores) -> tuple[Transition, ...]:
+    """The moves of largest ρ, in display order (none when every ρ is −∞)."""
     top = max(scores.values(), default=-math.inf)
-    return {t: math.inf if v == -math.inf else top - v for t, v in scores.items()}
+    return () if top == -math.inf else tuple(t for t, v in scores.items() if v == top)
 
 
 # -- the normalized form (Table 8, grammar Table 9) ----------------------------------------

@@ -40,8 +40,8 @@ from ..configuration import Configuration
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
-from .base import Costs, GoldCache, Oracle
-from .nederhof import Scores, check_policy, costs_from_scores
+from .base import Costs, GoldCache, check_same_sentence, costs_after
+from .nederhof import PolicyOracle, Scores
 
 NONE = -1
 
@@ -161,11 +161,13 @@ def rbs_shift_extra(f: GoldFacts, stack: Sequence[int], labels: Sequence[str], b
     return min(options)
 
 
-class NederhofLinearOracle(Oracle):
+class NederhofLinearOracle(PolicyOracle):
     """Nederhof's §5 scores: linear time, exact for projective gold trees.
 
     ``policy``: "sbr" (shift-before-reduce, default), "rbs" (non-strict reduce-before-shift)
-    or "none", as for :class:`~parsing_core.oracles.nederhof.NederhofOracle`.
+    or "none", as for :class:`~parsing_core.oracles.nederhof.NederhofOracle`: it shapes
+    :meth:`scores` and :meth:`canonical`, not :meth:`costs`.  The true cost of t needs
+    best(t(c)), which is max ρ over the moves of t(c) (max ρ = best on projective trees).
     """
 
     name = "nederhof-linear"
@@ -175,19 +177,21 @@ class NederhofLinearOracle(Oracle):
     exactness = "exact for projective gold trees, approximate otherwise (Nederhof 2021 §5)"
 
     def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
-        super().__init__(system)
-        check_policy(policy)
-        self.policy = policy
+        super().__init__(system, policy)
         self._gold = GoldCache(GoldFacts)
 
-    def __repr__(self) -> str:
-        return f"get_oracle({self.system.name!r}, {self.name!r}, policy={self.policy!r})"
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        return costs_after(self.system, c, lambda after: [self.best(a, gold) for a in after])
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
-        return costs_from_scores(self._future_scores(c, gold))   # |T ∩ G| is common to all moves
+    def best(self, c: Configuration, gold: Sentence) -> float:
+        """The most gold arcs reachable from ``c``: max ρ (exact for projective gold trees)."""
+        if self.system.is_terminal(c):
+            return float(len(c.unlabelled_arcs & gold.gold_arcs))
+        return max(self.scores(c, gold).values(), default=-math.inf)
 
     def scores(self, c: Configuration, gold: Sentence) -> Scores:
         """ρ for each legal move, as :meth:`NederhofOracle.scores` (exact on projective trees)."""
+        check_same_sentence(c, gold)
         gold_heads = gold.gold_heads
         on_stack = set(c.stack)
         built = sum(1 for d, h in enumerate(c.heads, 1) if h == gold_heads[d - 1] and d not in on_stack)

@@ -49,7 +49,7 @@ class SearchOracle(Oracle):
         self.max_length = MAX_LENGTH[system.name] if max_length is None else max_length
         self._tables: GoldCache[Memo] = GoldCache(lambda heads: {})
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         memo = self._memo(gold)
         gold_arcs = gold.gold_arcs
         values = {t: (arc in gold_arcs) + self._future(after, gold_arcs, memo)

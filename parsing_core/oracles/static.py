@@ -26,7 +26,7 @@ from ..configuration import Configuration
 from ..errors import NotBuildable
 from ..sentence import Sentence
 from ..transition import LA, RA, RE, SH, SW, Transition
-from .base import ALL, Costs, Oracle
+from .base import ALL, Costs, Explanations, Oracle
 
 Rules = Callable[[Configuration, Sentence, bool], Iterator[Transition]]
 
@@ -125,6 +125,10 @@ class StaticOracle(Oracle):
             move = legal[0]
         return move
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+    def explain(self, c: Configuration, gold: Sentence) -> Explanations:
+        """Nothing: a static oracle names a move; its 0/1 marks measure no loss to explain."""
+        return {}
+
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         move = self.move(c, gold)
         return {t: 0 if t == move else 1 for t in self.system.legal(c)}

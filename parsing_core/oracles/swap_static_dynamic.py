@@ -78,7 +78,7 @@ class SwapStaticDynamicOracle(Oracle):
     exact_for = "none"
     exactness = "approximate by design: swaps follow the static oracle, other moves are costed dynamically"
 
-    def costs(self, c: Configuration, gold: Sentence) -> Costs:
+    def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         legal = self.system.legal(c)
         order = gold.projective_order(self.system.root_last)
         s0, b = c.s0, c.b0
