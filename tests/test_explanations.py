@@ -59,7 +59,8 @@ def test_witness_adds_up_to_the_cost(name, options, oracle_name):
     assert costly > 100
 
 
-@pytest.mark.parametrize("name, options", [("arc-eager", {}), ("arc-hybrid", {}), ("arc-hybrid", {"root_last": True})])
+@pytest.mark.parametrize("name, options",
+                         [("arc-eager", {}), ("arc-hybrid", {}), ("arc-hybrid", {"root_last": True})])
 def test_decomposable_oracles_name_the_lost_arcs(name, options):
     system = pc.get_system(name, **options)
     oracle = pc.get_oracle(system, "goldberg-nivre")
