@@ -23,7 +23,7 @@ from ui.controls import (
     move_buttons,
     suggested_move,
 )
-from ui.cost_table import cost_frame, styled
+from ui.cost_table import cost_frame, has_examples, policy_frame, styled
 from ui.model_view import (
     MODEL,
     model_frame,
@@ -32,12 +32,13 @@ from ui.model_view import (
     with_model,
 )
 from ui.navigation import run_through_app
-from ui.oracle_view import Completion, Verdict
+from ui.oracle_view import Completion, PolicyScores, Verdict
 from ui.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
 from ui.safe_text import inert
 from ui.sources import DEFAULT_KEY, is_shareable
 from ui.state import StepperState, link_problems, load_state, save_state
 
+POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
 PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
 KEYS_HELP = ("Keys: **S** shift · **L** left-arc · **A** right-arc · **E** reduce · **W** swap · "
              "**U** undo · **Y** redo · **O** oracle step")
@@ -100,8 +101,23 @@ def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScor
     table = styled(frame) if scores is None else styled_model(styled(with_model(frame, scores)))
     st.dataframe(table, hide_index=True, placeholder="–")
     labels = "  Costs are for the gold label; any other label costs 1 more." if trace.system.labelled else ""
-    st.caption("Cost = gold arcs the move makes unreachable; **loses** names them (— : the oracle cannot "
-               "tell).  ✓ optimal moves cost least." + labels + model_note)
+    example = ("  **e.g.**: costs here are not countable arc by arc, so this is an example: gold arcs "
+               "one best parse from here builds and one best parse after the move does not (**gains**: "
+               "the reverse); other best parses may differ." if has_examples(answered[0]) else "")
+    st.caption("Cost = how many fewer gold arcs the best parse still reachable holds after the move; "
+               "✓ optimal moves cost least.  **loses** says why a move costs (— : the oracle cannot tell)."
+               + example + labels + model_note)
+
+
+def policy_view(scores: PolicyScores) -> None:
+    """Nederhof's own scores under his policy, apart from the costs and labelled as what they are."""
+    with st.expander(f"Nederhof's scores, policy {scores.policy}"):
+        st.dataframe(policy_frame(scores), hide_index=True)
+        st.caption("ρ = the gold arcs of the best *canonical* computation that starts with the move: the "
+                   f"policy ({POLICY_NAMES.get(scores.policy, scores.policy)}) keeps one way of building "
+                   "each tree.  ★ marks the largest ρ, the move the policy takes (always an optimal one).  "
+                   "ρ is not a cost: −∞ means no canonical computation, not a dead end; the costs above "
+                   "count every way the parse can still finish.")
 
 
 def share(state: StepperState) -> None:
@@ -166,6 +182,10 @@ with costs_column:
     st.subheader("What the oracle says")
     with st.container(key="stepper-costs"):
         oracle_table(trace, verdicts, scores)
+    for name in (oracle, compare):
+        policy = compute.policy_scores_of(parse, taken, name) if name else None
+        if policy is not None:
+            policy_view(policy)
 with score_column:
     st.subheader("Score")
     if trace.is_complete:

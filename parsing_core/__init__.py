@@ -24,9 +24,16 @@ transition system
 oracle
     Knows the gold tree and tells which moves are right.  A **static** oracle gives one gold
     move on the gold path; a **dynamic** oracle gives the **cost** of every move in any
-    configuration: cost(t; c) = best(c) − best(t(c)), the gold arcs a move makes
-    unreachable.  Optimal moves have the minimum cost.  The **search** oracle computes this
-    exactly by exhaustive search and judges all the others.
+    configuration: cost(t; c) = best(c) − best(t(c)), where best(c) is the most gold arcs a
+    parse finished from c can hold, so the cost is how many gold arcs the best tree still
+    reachable loses by the move.  Optimal moves have the minimum cost.  In an
+    *arc-decomposable* system (arc-eager and arc-hybrid, for a projective gold tree: Goldberg
+    & Nivre 2013) gold arcs that are reachable one by one are reachable together, so the cost
+    is the number of gold arcs the move makes unreachable.  Elsewhere (arc-standard, arc-eager
+    with reduce_correct, the swap systems) it is not: a SHIFT can cost 1 while every gold arc
+    stays reachable on its own (example below), and a move can give up two arcs of the best
+    tree and open another.  The **search** oracle computes costs exactly by exhaustive search
+    and judges all the others.
 trace
     The configurations of one parse and the moves between them: :func:`run` produces it from
     any ``choose(c, legal)`` function (an oracle, a model, a learner's clicks).
@@ -44,6 +51,16 @@ Example
 >>> costs = pc.get_oracle(system, "search").costs(c, s)
 >>> {str(t): v for t, v in costs.items()}
 {'SH': 0, 'LA': 0, 'RA': 1}
+
+In arc-standard, shifting *a* before *her* is attached loses no gold arc on its own (*her* can
+still get its head sent, and *a* its head letter), but not both: the SH costs 1.
+
+>>> arc_standard = pc.get_system("arc-standard")
+>>> c = pc.replay(arc_standard, s, ["SH", "SH", "LA", "SH"]).final
+>>> c.stack, c.buffer
+((0, 2, 3), (4, 5, 6))
+>>> {str(t): v for t, v in pc.get_oracle(arc_standard, "search").costs(c, s).items()}
+{'SH': 1, 'LA': 4, 'RA': 0}
 """
 
 from __future__ import annotations
@@ -61,7 +78,7 @@ from .errors import (
     TreeError,
 )
 from .metrics import las, uas
-from .oracles import Oracle, get_oracle, list_oracles
+from .oracles import Explanation, Oracle, get_oracle, list_oracles
 from .sentence import ROOT, Sentence
 from .systems import TransitionSystem, get_system, list_systems
 from .teaching import default_sentence, teaching_sentences
@@ -79,7 +96,7 @@ def gold_sequence(system: TransitionSystem, sentence: Sentence) -> tuple[Transit
 
 
 __all__ = [
-    "ROOT", "Configuration", "ConlluError", "IllegalTransition", "NotBuildable", "Oracle",
+    "ROOT", "Configuration", "ConlluError", "Explanation", "IllegalTransition", "NotBuildable", "Oracle",
     "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
     "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",

@@ -124,8 +124,8 @@ def test_explanations_name_the_lost_arcs():
     system = pc.get_system("arc-hybrid", root_last=True)
     c = pc.replay(system, DRIVE, pc.parse_sequence("SH SH")).final
     lost = pc.get_oracle(system, "goldberg-nivre").explain(c, DRIVE)
-    assert lost[pc.Transition("RA")] == {(3, 2)}  # your loses its head friend
-    assert lost[pc.Transition("SH")] == {(3, 2), (1, 3)}  # friend loses your and Drive
+    assert lost[pc.Transition("RA")].lost == {(3, 2)}  # your loses its head friend
+    assert lost[pc.Transition("SH")].lost == {(3, 2), (1, 3)}  # friend loses your and Drive
 
 
 # -- the swap static-dynamic oracle ---------------------------------------------------------

@@ -257,3 +257,28 @@ def test_without_graphvizs_dot_program_only_dot_text_is_offered(monkeypatch: pyt
     keys = {b.key for b in at.get("download_button")}
     assert "stepper.dot" in keys and "stepper.svg" not in keys
     assert any("SVG/PNG need Graphviz" in c.value for c in at.caption)
+
+
+def possible(at: AppTest) -> dict[str, str]:
+    return {m: v for m, v in verdicts(at).items() if not v.startswith("not possible")}
+
+
+@pytest.mark.parametrize("policy_oracle", ["nederhof", "nederhof-linear"])
+def test_nederhof_shows_true_costs_and_its_scores_apart(policy_oracle: str) -> None:
+    """One word on arc-eager with reduce_correct: SH then RE attaches it, so SH is optimal, not a
+    dead end; Nederhof's ρ (−∞ for that SH) is shown in its own, labelled table."""
+    hi = pc.Sentence.from_heads(["Hi"], [0])
+    at = stepper(s=custom_key(hi), sys="arc-eager-corrected", oracle=policy_oracle)
+    assert possible(at) == {"SH": "✓ optimal", "RA": "✓ optimal"}
+    assert "Nederhof's scores, policy sbr" in [e.label for e in at.expander]
+    rho = table_with(at, "ρ").set_index("move")
+    assert rho.loc["SH", "ρ"] == float("-inf") and rho.loc["RA", "canonical"] == "★"
+    assert rho.loc["SH", "canonical"] == ""
+
+
+def test_seed_vector_v6_true_costs_in_the_stepper() -> None:
+    """Nederhof's Table 5, line 3 (gold 0 → 1 → 2 → 3): SH is as good as RA; RE loses 3 ← 2."""
+    chain = pc.Sentence.from_heads("a b c".split(), [0, 1, 2])
+    at = stepper(s=custom_key(chain), sys="arc-eager-corrected", oracle="nederhof", moves="SH.RA")
+    assert possible(at) == {"SH": "✓ optimal", "RA": "✓ optimal", "RE": "✗ costs 1"}
+    assert table_with(at, "verdict").set_index("move").loc["RE", "loses"] == "e.g. b → c"

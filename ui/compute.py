@@ -59,6 +59,12 @@ def verdict_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.Verdict:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
+def policy_scores_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.PolicyScores | None:
+    trace = trace_of(parse, moves)
+    return oracle_view.policy_scores(trace.system, oracle, trace.final, trace.sentence)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
 def completion_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.Completion | None:
     trace = trace_of(parse, moves)
     return oracle_view.completion(trace, trace.sentence, oracle)

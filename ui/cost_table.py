@@ -1,11 +1,12 @@
 """The oracle's verdict on every move, as a colour-coded table.
 
 :func:`cost_frame` builds a plain DataFrame, one row per move of the system: its cost, a verdict
-in words (✓ optimal, ✗ costs 1, ✗ dead end, or why the move is not possible), and the gold arcs
-it makes unreachable.  A second oracle adds its own cost column and an ``agree`` column that
-flags every move on which the two disagree.  :func:`styled` colours the rows from optimal
-(blue) to costly (orange, then vermillion), Okabe–Ito tints, so that colour is never the
-only cue: the verdict says the same in words.
+in words (✓ optimal, ✗ costs 1, ✗ dead end, or why the move is not possible), and why it
+costs: the gold arcs it makes unreachable or, where costs are not countable arc by arc, an
+example (``e.g.``) read off two best completions.  A second oracle adds its own cost column
+and an ``agree`` column that flags every move on which the two disagree.  :func:`styled`
+colours the rows from optimal (blue) to costly (orange, then vermillion), Okabe–Ito tints, so
+that colour is never the only cue: the verdict says the same in words.
 
 >>> import parsing_core as pc
 >>> from ui.oracle_view import ask
@@ -25,7 +26,7 @@ from pandas.io.formats.style import Styler
 
 import parsing_core as pc
 
-from .oracle_view import Verdict
+from .oracle_view import PolicyScores, Verdict
 from .tables import arc_text
 
 SCALE = ["#CFE3F3", "#FBE3B8", "#F5C07A", "#EE9A55"]  # cost 0 (optimal), 1, 2, 3 or more
@@ -68,10 +69,31 @@ def cost_frame(trace: pc.Trace, verdicts: list[Verdict]) -> pd.DataFrame:
 
 
 def loses(trace: pc.Trace, verdict: Verdict, t: pc.Transition) -> str:
-    """The gold arcs the move makes unreachable, in words; ``—`` when the oracle cannot tell."""
-    if not verdict.lost:
+    """Why the move costs, in words: the gold arcs it makes unreachable, or (``e.g.``) those one
+    best parse after it gives up against one best parse without it, and those it gains instead;
+    ``—`` when the oracle cannot tell."""
+    why = verdict.why.get(t)
+    if why is None:
         return NO_EXPLANATION if verdict.costs.get(t) else ""
-    return ", ".join(arc_text(trace, arc) for arc in sorted(verdict.lost.get(t, ())))
+    lost = ", ".join(arc_text(trace, arc) for arc in sorted(why.lost))
+    if not why.example or not lost:
+        return lost
+    gained = ", ".join(arc_text(trace, arc) for arc in sorted(why.gained))
+    return f"e.g. {lost}" + (f"; gains {gained}" if gained else "")
+
+
+def has_examples(verdict: Verdict) -> bool:
+    """Does the table show example completions (rather than the arcs a move itself loses)?"""
+    return any(why.example and why.lost for why in verdict.why.values())
+
+
+def policy_frame(scores: PolicyScores) -> pd.DataFrame:
+    """Nederhof's view, one row per legal move: ρ, whether it is canonical, the string parsed."""
+    rows = []
+    for t, rho in scores.scores.items():
+        rows.append({"move": str(t), "ρ": rho, "canonical": "★" if t in scores.canonical else "",
+                     **({"string": scores.strings[t]} if scores.strings else {})})
+    return pd.DataFrame(rows)
 
 
 def agreement(first: Verdict, other: Verdict, t: pc.Transition) -> str:

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import parsing_core as pc
 from parsing_core.oracles import label_penalty
+from parsing_core.oracles.nederhof import NederhofOracle, PolicyOracle
 
 Arc = tuple[int, int]
 STATIC = "static"  # the library's default oracle: names one gold move, has no real costs
@@ -38,7 +39,7 @@ class Verdict:
 
     oracle: str  # the oracle that answered (a fallback when the chosen one could not)
     costs: dict[pc.Transition, float] = field(default_factory=dict)  # bare legal move → cost
-    lost: dict[pc.Transition, frozenset[Arc]] = field(default_factory=dict)  # {} = cannot tell
+    why: dict[pc.Transition, pc.Explanation] = field(default_factory=dict)  # {} = cannot tell
     gold_moves: dict[pc.Transition, pc.Transition] = field(default_factory=dict)  # bare → gold label
     notes: tuple[str, ...] = ()  # how to read these costs
     warnings: tuple[str, ...] = ()  # why they may not be what was asked for (fallback, approximate)
@@ -76,6 +77,27 @@ def _answer(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: p
     notes, warnings = exactness_notes(oracle, gold)
     return Verdict(name, costs, oracle.explain(c, gold), gold_moves, notes,
                    (fallback, *warnings) if fallback else warnings)
+
+
+@dataclass(frozen=True)
+class PolicyScores:
+    """Nederhof's ρ for each legal move under a policy, and the canonical (largest-ρ) moves."""
+
+    oracle: str
+    policy: str
+    scores: dict[pc.Transition, float]
+    canonical: tuple[pc.Transition, ...]
+    strings: dict[pc.Transition, str]
+
+
+def policy_scores(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Sentence
+                  ) -> PolicyScores | None:
+    """Nederhof's own scores, for an oracle that has them (None otherwise, or without gold)."""
+    oracle = oracle_for(system, name)
+    if not isinstance(oracle, PolicyOracle) or not gold.has_gold or not system.legal(c):
+        return None
+    strings = oracle.strings(c, gold) if isinstance(oracle, NederhofOracle) else {}
+    return PolicyScores(name, oracle.policy, oracle.scores(c, gold), oracle.canonical(c, gold), strings)
 
 
 def exactness_notes(oracle: pc.Oracle, gold: pc.Sentence) -> tuple[tuple[str, ...], tuple[str, ...]]:
