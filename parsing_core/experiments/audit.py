@@ -65,7 +65,7 @@ JUDGE = "search"
 
 RANDOM_TREE_MAX = 8        # random trees have 1..min(8, search limit) tokens
 RANDOM_MOVE = 0.5          # chance of a random legal move at each step of a walk (else an optimal one)
-WALKS_PER_TREE = 4         # walks over each gold tree: the search memoises per tree
+WALKS_PER_TREE = 5         # walks over each gold tree: the search memoises per tree
 MIN_NON_PROJECTIVE = 3     # a crossing needs four ends (ROOT included): 1 or 2 tokens are projective
 EXAMPLES = 5               # mismatches kept as examples
 
@@ -175,9 +175,11 @@ def gold_trees(oracle: Oracle, sentences: Sequence[Sentence], rnd: random.Random
     """Endless (gold tree, from the treebank?): a usable treebank sentence and a random tree by
     turns, random trees alone once the sentences are used up.
 
-    Usable: with a gold tree, at most ``limit`` tokens, and one the oracle is exact for.
+    Usable: with a gold tree, at most ``limit`` tokens, and one the oracle is exact for.  They
+    come in random order, so that an audit stopped early still samples all of them.
     """
-    usable = iter([s for s in sentences if s.has_gold and s.n <= limit and oracle.is_exact_for(s)])
+    usable_list = [s for s in sentences if s.has_gold and s.n <= limit and oracle.is_exact_for(s)]
+    usable = iter(rnd.sample(usable_list, len(usable_list)))
     randoms = random_trees(rnd, max_n, oracle.exact_for, oracle.system.root_last)
     for tree in randoms:
         sentence = next(usable, None)

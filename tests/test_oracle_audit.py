@@ -1,0 +1,90 @@
+"""Every oracle's exactness claim, audited against exhaustive search (parsing_core.experiments.audit).
+
+Wherever an oracle says it is exact (``exact_for`` "any" or "projective"), its costs must equal
+the search oracle's on every legal move of 20,000 configurations: walks over random trees (half
+of them non-projective where the claim is "any") and over short treebank sentences of
+en_lines dev and la_perseus train (about a quarter of the latter's short ones cross).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import parsing_core as pc
+from parsing_core.experiments.audit import Claim, audit, claims, random_heads, sentence_of
+from parsing_core.trees import is_projective
+
+CONFIGURATIONS = 20_000
+TREEBANKS = [("en_lines", "dev"), ("la_perseus", "train")]
+TREEBANK_MAX_N = 8     # the search takes ~0.1 s per arc-eager sentence of 8 tokens, ~0.3 s of 9
+PER_TREEBANK = 120     # the first 120 sentences of 2..8 tokens of each
+
+CLAIMS = claims()
+
+
+@pytest.fixture(scope="module")
+def short_sentences(data_dir: Path) -> list[pc.Sentence]:
+    """Short treebank sentences with gold trees (none where the treebanks are missing)."""
+    available = {(f.name, f.split) for f in pc.list_treebanks(data_dir)}
+    sentences: list[pc.Sentence] = []
+    for name, split in TREEBANKS:
+        if (name, split) in available:
+            short = [s for s in pc.load_treebank(name, split, data_dir)
+                     if s.has_gold and 2 <= s.n <= TREEBANK_MAX_N]
+            sentences += short[:PER_TREEBANK]
+    return sentences
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
+def test_exactness_claim_holds(claim: Claim, short_sentences: list[pc.Sentence]) -> None:
+    result = audit(claim, CONFIGURATIONS, sentences=short_sentences)
+    assert result.mismatch_count == 0, result.report()
+    assert result.configurations >= CONFIGURATIONS
+    assert result.treebank_sentences > 0 or not short_sentences
+    if claim.exact_for == "any":
+        assert abs(result.projective_trees - result.non_projective_trees) <= 1
+        assert result.non_projective_trees > 0
+    else:
+        assert result.non_projective_trees == 0 < result.projective_trees
+
+
+def test_claims_cover_every_exact_oracle_once_per_policy() -> None:
+    ids = [c.id for c in CLAIMS]
+    assert len(ids) == len(set(ids))
+    assert {"arc-standard/exact", "arc-standard[single_root=True]/exact", "arc-eager/goldberg-nivre",
+            "arc-hybrid[root_last=True]/goldberg-nivre", "arc-eager-corrected/nederhof[policy=rbs]",
+            "arc-eager-corrected/nederhof-linear[policy=none]"} <= set(ids)
+    assert all(c.oracle != "search" and c.exact_for in ("any", "projective") for c in CLAIMS)
+    assert not any(c.oracle in ("static", "thesis-approx", "static-dynamic") for c in CLAIMS)
+
+
+def test_random_heads_are_trees_as_projective_as_asked() -> None:
+    rnd = random.Random(0)
+    for n in range(1, 9):
+        for root_last in (False, True):
+            heads = random_heads(rnd, n, projective=True, root_last=root_last)
+            assert sentence_of(heads).n == n and is_projective(heads, root_last)
+            if n >= 3:
+                crossing = random_heads(rnd, n, projective=False, root_last=root_last)
+                assert not is_projective(crossing, root_last)
+    with pytest.raises(ValueError, match="projective"):
+        random_heads(rnd, 2, projective=False)
+
+
+def test_the_audit_catches_a_wrong_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An oracle that gets one cost wrong (a cost of 2 reported as 1) fails its audit with examples."""
+    claim = next(c for c in CLAIMS if c.id == "arc-hybrid/goldberg-nivre")
+    oracle_class = type(claim.make_oracle(claim.make_system()))
+    right = oracle_class.costs
+
+    def wrong(self: pc.Oracle, c: pc.Configuration, gold: pc.Sentence) -> dict[pc.Transition, float]:
+        return {t: 1 if v == 2 else v for t, v in right(self, c, gold).items()}
+
+    monkeypatch.setattr(oracle_class, "costs", wrong)
+    result = audit(claim, 500)
+    assert result.mismatch_count > 0 and not result.passed
+    assert len(result.mismatches) == min(5, result.mismatch_count)
+    assert "oracle {" in result.report() and "2" in result.mismatches[0].search_costs
