@@ -1,8 +1,8 @@
 """Goldberg & Nivre's arc-eager and arc-hybrid oracles and the swap static-dynamic oracle.
 
-The exact-for-projective oracles must equal the search oracle on every configuration of
-random walks over projective gold trees; on non-projective gold trees their known
-disagreement rate is pinned down so that a change is noticed.
+That the exact-for-projective oracles equal the search oracle on projective gold trees is
+checked by the audit (tests/test_oracle_audit.py); here, on non-projective gold trees, their
+known disagreement rate is pinned down so that a change is noticed.
 """
 
 from __future__ import annotations
@@ -40,12 +40,6 @@ def compare_with_search(name, options, projective, configurations, seed):
             costs_differ += mine != truth
             sets_differ += set(min_cost_moves(mine)) != set(min_cost_moves(truth))
     return seen, costs_differ, sets_differ
-
-
-@pytest.mark.parametrize(("name", "options"), GN_VARIANTS)
-def test_goldberg_nivre_equals_search_on_projective_gold(name, options):
-    seen, costs_differ, _ = compare_with_search(name, options, True, 20_000, seed=1)
-    assert seen >= 20_000 and costs_differ == 0
 
 
 # Measured on 3,000 configurations (seed 2) of random walks over non-projective gold trees.
