@@ -25,15 +25,15 @@ oracle
     Knows the gold tree and tells which moves are right.  A **static** oracle gives one gold
     move on the gold path; a **dynamic** oracle gives the **cost** of every move in any
     configuration: cost(t; c) = best(c) − best(t(c)), where best(c) is the most gold arcs a
-    parse finished from c can hold, so the cost is how many gold arcs the best tree still
-    reachable loses by the move.  Optimal moves have the minimum cost.  In an
-    *arc-decomposable* system (arc-eager and arc-hybrid, for a projective gold tree: Goldberg
-    & Nivre 2013) gold arcs that are reachable one by one are reachable together, so the cost
-    is the number of gold arcs the move makes unreachable.  Elsewhere (arc-standard, arc-eager
-    with reduce_correct, the swap systems) it is not: a SHIFT can cost 1 while every gold arc
-    stays reachable on its own (example below), and a move can give up two arcs of the best
-    tree and open another.  The **search** oracle computes costs exactly by exhaustive search
-    and judges all the others.
+    parse finished from c can hold: how many gold arcs the best tree still reachable loses by
+    the move.  Optimal moves have the minimum cost.  In an *arc-decomposable* system with a
+    projective gold tree (arc-eager and arc-hybrid, Goldberg & Nivre 2013; arc-eager with
+    reduce_correct too) gold arcs that are reachable one by one are reachable together, so
+    the cost is the number of gold arcs the move makes unreachable.  Elsewhere (arc-standard,
+    the swap systems, any non-projective gold tree) it is not: a SHIFT can cost 1 while every
+    gold arc stays reachable on its own (example below), and a move can give up two arcs of
+    the best tree and open another.  The **search** oracle computes costs exactly by
+    exhaustive search and judges all the others.
 trace
     The configurations of one parse and the moves between them: :func:`run` produces it from
     any ``choose(c, legal)`` function (an oracle, a model, a learner's clicks).
