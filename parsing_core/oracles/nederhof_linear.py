@@ -184,24 +184,26 @@ class NederhofLinearOracle(PolicyOracle):
         return costs_after(self.system, c, lambda after: [self.best(a, gold) for a in after])
 
     def best(self, c: Configuration, gold: Sentence) -> float:
-        """The most gold arcs reachable from ``c``: max ρ (exact for projective gold trees)."""
+        """The most gold arcs reachable from ``c`` (exact for projective gold trees): the arcs of
+        T plus §5's count for ``c`` itself, with none of a candidate's discounts (as the cubic
+        oracle parses c's own, unmarked string)."""
         if self.system.is_terminal(c):
             return float(len(c.unlabelled_arcs & gold.gold_arcs))
-        return max(self.scores(c, gold).values(), default=-math.inf)
+        f = self._gold(gold.gold_heads)
+        labels = stack_labels(c)
+        b1 = c.buffer[0] if c.buffer else f.n + 1
+        return built_arcs(c, gold) + linear_sigma(f, c.stack, labels, b1, RA, "none")  # RA: no discount
 
     def scores(self, c: Configuration, gold: Sentence) -> Scores:
         """ρ for each legal move, as :meth:`NederhofOracle.scores` (exact on projective trees)."""
         check_same_sentence(c, gold)
-        gold_heads = gold.gold_heads
-        on_stack = set(c.stack)
-        built = sum(1 for d, h in enumerate(c.heads, 1) if h == gold_heads[d - 1] and d not in on_stack)
+        built = built_arcs(c, gold)
         return {t: built + v for t, v in self._future_scores(c, gold).items()}
 
     def _future_scores(self, c: Configuration, gold: Sentence) -> Scores:
         """ρ − |T ∩ G|: the candidate's own arc plus σ after it."""
         f = self._gold(gold.gold_heads)
-        heads, stack = c.heads, c.stack
-        labels = ["R" if t == 0 or heads[t - 1] is not None else "L" for t in stack]
+        stack, labels = c.stack, stack_labels(c)
         b1 = c.buffer[0] if c.buffer else f.n + 1
         out: Scores = {}
         for t in self.system.legal(c):
@@ -213,3 +215,14 @@ class NederhofLinearOracle(PolicyOracle):
             out[t] = gain + linear_sigma(f, after, after_labels, b, t, self.policy)
         return out
 
+
+
+def stack_labels(c: Configuration) -> list[str]:
+    """Table 6's label of each stack token: R if it has a head (or is ROOT), L if not."""
+    return ["R" if t == 0 or c.heads[t - 1] is not None else "L" for t in c.stack]
+
+
+def built_arcs(c: Configuration, gold: Sentence) -> int:
+    """|T ∩ G|: gold arcs built, less the pending ones whose dependent is still on the stack."""
+    gold_heads, on_stack = gold.gold_heads, set(c.stack)
+    return sum(1 for d, h in enumerate(c.heads, 1) if h == gold_heads[d - 1] and d not in on_stack)
