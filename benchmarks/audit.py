@@ -1,0 +1,68 @@
+"""Every oracle's exactness claim against exhaustive search, printed as a markdown table.
+
+For each claim of ``parsing_core.experiments.audit.claims()`` (an oracle with its options on a
+system variant, exact for "any" or "projective" gold trees), compares its costs with the search
+oracle's on every legal move of ``--configurations`` configurations, on walks over random trees
+and short treebank sentences (see ``parsing_core/experiments/audit.py``).  Mismatches, if any,
+are listed with examples below the table.  ``tests/test_oracle_audit.py`` runs the same audit.
+
+    python -m benchmarks.audit [--configurations 20000] [--seed 0] [--max-n 8] [--per-treebank 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import parsing_core as pc
+from benchmarks.common import table
+from parsing_core.experiments.audit import AuditResult, Claim, audit, bracket, claims
+
+TREEBANKS = ("en_lines-dev", "la_perseus-train")
+HEADER = ["system", "options", "oracle", "options", "exact for", "configurations", "moves",
+          "random trees proj / non-proj", "treebank sentences", "mismatches", "s"]
+
+
+def short_sentences(treebanks: list[str], max_n: int, per_treebank: int) -> list[pc.Sentence]:
+    """The first ``per_treebank`` sentences of 2..max_n tokens of each ``name-split`` treebank."""
+    sentences: list[pc.Sentence] = []
+    for spec in treebanks:
+        name, split = spec.rsplit("-", 1)
+        short = [s for s in pc.load_treebank(name, split) if s.has_gold and 2 <= s.n <= max_n]
+        sentences += short[:per_treebank]
+    return sentences
+
+
+def row(claim: Claim, result: AuditResult, seconds: float) -> list[object]:
+    return [claim.system, bracket(claim.system_options), claim.oracle, bracket(claim.oracle_options),
+            claim.exact_for, f"{result.configurations:,}", f"{result.moves:,}",
+            f"{result.projective_trees} / {result.non_projective_trees}", result.treebank_sentences,
+            result.mismatch_count, f"{seconds:.1f}"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--configurations", type=int, default=20_000, help="configurations compared per claim")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--treebanks", nargs="*", default=list(TREEBANKS), help="name-split, e.g. en_lines-dev")
+    ap.add_argument("--max-n", type=int, default=8, help="longest treebank sentence (tokens)")
+    ap.add_argument("--per-treebank", type=int, default=120, help="short sentences taken from each treebank")
+    args = ap.parse_args()
+    sentences = short_sentences(args.treebanks, args.max_n, args.per_treebank)
+    rows, failed = [], []
+    for claim in claims():
+        start = time.perf_counter()
+        result = audit(claim, args.configurations, args.seed, sentences)
+        rows.append(row(claim, result, time.perf_counter() - start))
+        print(f"  audited {claim.id}", flush=True)
+        if not result.passed:
+            failed.append(result)
+    print(f"\n## Exactness claims against search ({len(sentences)} treebank sentences of 2..{args.max_n} "
+          f"tokens offered)\n")
+    print(table(HEADER, rows))
+    for result in failed:
+        print("\n" + result.report())
+
+
+if __name__ == "__main__":
+    main()
