@@ -146,7 +146,7 @@ def main() -> None:
     ap.add_argument("--speed", action="store_true", help="first the ms-per-configuration table")
     args = ap.parse_args()
     data = Path(pc.data_dir() or "../shared/data/ud") / "en_lines-ud-dev.conllu"
-    sentences = [s for s in pc.read_conllu(data) if s.has_gold]
+    sentences = [s for s in pc.read_conllu_file(data) if s.has_gold]
     if args.speed:
         header = ["oracle", "n", "cold ms (median)", "cold ms (max)", "warm ms per configuration"]
         print(table(header, speed_rows(sentences)), flush=True)

@@ -18,7 +18,7 @@ def treebank(name: str) -> list[pc.Sentence]:
     directory = pc.data_dir()
     if directory is None:
         raise SystemExit("set PARSING_DATA_DIR to the folder holding the UD .conllu files")
-    return [s for s in pc.read_conllu(Path(directory) / f"{name}.conllu") if s.has_gold]
+    return [s for s in pc.read_conllu_file(Path(directory) / f"{name}.conllu") if s.has_gold]
 
 
 def walk(system: pc.TransitionSystem, s: pc.Sentence, choose: Callable[[pc.Configuration], pc.Transition]

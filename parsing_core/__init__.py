@@ -66,7 +66,7 @@ still get its head sent, and *a* its head letter), but not both: the SH costs 1.
 from __future__ import annotations
 
 from .configuration import Configuration
-from .conllu_io import read_conllu, write_conllu
+from .conllu_io import read_conllu, read_conllu_file, write_conllu
 from .driver import Step, Trace, replay, run, run_from, start
 from .errors import (
     ConlluError,
@@ -100,6 +100,6 @@ __all__ = [
     "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
     "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",
-    "read_conllu", "write_conllu", "default_sentence", "teaching_sentences", "data_dir", "download_treebank",
-    "list_treebanks", "load_treebank",
+    "read_conllu", "read_conllu_file", "write_conllu", "default_sentence", "teaching_sentences", "data_dir",
+    "download_treebank", "list_treebanks", "load_treebank",
 ]

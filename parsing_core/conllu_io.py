@@ -13,8 +13,10 @@ tokens** (``3-4  zum``: one written token, the two words ``zu dem``) and **empty
 (``11.1``: a word the enhanced graph adds).  A HEAD column of ``_`` everywhere means the
 sentence has no gold tree.
 
-The ``conllu`` library parses every sentence.  This module only splits the document into
-sentences first, so that each error can name its sentence and line:
+:func:`read_conllu` reads a document given as text (a str is always the text itself, never
+taken for a file name) and :func:`read_conllu_file` one in a file.  The ``conllu`` library
+parses every sentence.  This module only splits the document into sentences first, so that
+each error can name its sentence and line:
 
 >>> rows = ["1 He he PRON _ _ 2 nsubj _ _", "2 slept sleep VERB _ _ 0 root _ SpaceAfter=No",
 ...         "3 . . PUNCT _ _ 2 punct _ _"]
@@ -54,7 +56,7 @@ from conllu.models import Metadata, Token, TokenList
 from conllu.parser import DEFAULT_FIELDS, parse_id_value, parse_int_value, parse_pair_value
 from conllu.serializer import serialize_field
 
-from .errors import ConlluError, TreeError
+from .errors import ConlluError, ParsingCoreError, TreeError
 from .sentence import Sentence
 
 COLUMNS: tuple[str, ...] = tuple(DEFAULT_FIELDS)  # id, form, lemma, upos, ..., misc
@@ -62,7 +64,7 @@ ID, HEAD, DEPREL = COLUMNS.index("id"), COLUMNS.index("head"), COLUMNS.index("de
 # What the conllu library (or our own indexing) may raise on malformed input.
 _READ_ERRORS = (ParseException, ValueError, KeyError, TypeError, IndexError)
 
-PathOrText = str | os.PathLike[str]
+StrPath = str | os.PathLike[str]
 
 
 class SourceTokenList(TokenList):
@@ -108,33 +110,47 @@ def split_blocks(text: str) -> Iterator[Block]:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def read_conllu(source: PathOrText) -> list[Sentence]:
-    """The sentences of a CoNLL-U file (a path) or text (a str with a newline or a tab).
+def read_conllu(text: str) -> list[Sentence]:
+    """The sentences of a CoNLL-U text.  A str is always the document itself, never a file name:
+    read files with :func:`read_conllu_file`.
 
     Every problem raises :class:`ConlluError` naming the sentence and line.
     """
-    text, name = _load(source)
+    if isinstance(text, os.PathLike):
+        raise ParsingCoreError(f"read_conllu reads CoNLL-U text, not a path ({text}): use read_conllu_file")
+    if not isinstance(text, str):
+        raise ParsingCoreError(f"read_conllu reads CoNLL-U text (a str), not {type(text).__name__}")
+    return _read_text(text)
+
+
+def read_conllu_file(path: StrPath) -> list[Sentence]:
+    """The sentences of a CoNLL-U file; errors start with the file's name.
+
+    >>> from parsing_core.teaching import TEACHING_PATH
+    >>> read_conllu_file(TEACHING_PATH) == read_conllu(TEACHING_PATH.read_text(encoding="utf-8"))
+    True
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise ParsingCoreError(f"read_conllu_file reads a file path, not {type(path).__name__}")
+    if "\n" in str(path):  # refused, not guessed at: a path never holds a newline here
+        raise ParsingCoreError("read_conllu_file reads a file path, and this one has a newline: "
+                               "to read CoNLL-U text, use read_conllu")
+    text = _read_file(path)  # its errors name the whole path already
     try:
-        sentences = [read_block(block) for block in split_blocks(text)]
-        if not sentences:
-            raise ConlluError("line 1: the document contains no sentences")
+        return _read_text(text)
     except ConlluError as err:
-        raise (ConlluError(f"{name}: {err}") if name else err) from None
+        raise ConlluError(f"{Path(path).name}: {err}") from None
+
+
+def _read_text(text: str) -> list[Sentence]:
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    sentences = [read_block(block) for block in split_blocks(text)]
+    if not sentences:
+        raise ConlluError("line 1: the document contains no sentences")
     return sentences
 
 
-def _load(source: PathOrText) -> tuple[str, str | None]:
-    """The document's text with CRLF turned into LF, and its file name (None for text)."""
-    if not isinstance(source, str | os.PathLike):
-        raise ConlluError(f"expected a file path or CoNLL-U text, not {type(source).__name__}")
-    if isinstance(source, str) and (not source.strip() or "\n" in source or "\t" in source):
-        text, name = source, None
-    else:
-        text, name = _read_file(source), Path(source).name
-    return text.lstrip("\ufeff").replace("\r\n", "\n"), name
-
-
-def _read_file(path: PathOrText) -> str:
+def _read_file(path: StrPath) -> str:
     try:
         with open(path, encoding="utf-8", newline="") as file:  # newline="": a lone CR stays in its line
             return file.read()
@@ -256,7 +272,7 @@ def _heads(block: Block, words: list[tuple[int, Token]]) -> list[int] | None:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def write_conllu(sentences: Iterable[Sentence], path: PathOrText | None = None) -> str:
+def write_conllu(sentences: Iterable[Sentence], path: StrPath | None = None) -> str:
     """The sentences as CoNLL-U text; also written (atomically) to ``path`` if given."""
     text = "".join(sentence_text(s) for s in sentences)
     if path is not None:

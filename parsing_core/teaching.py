@@ -38,9 +38,9 @@ TEACHING_PATH = Path(__file__).resolve().parents[1] / "assets" / "teaching.conll
 
 @lru_cache(maxsize=1)
 def _read() -> tuple[Sentence, ...]:
-    from .conllu_io import read_conllu  # at call time: the reader lives in its own module
+    from .conllu_io import read_conllu_file  # at call time: the reader lives in its own module
 
-    return tuple(read_conllu(TEACHING_PATH))
+    return tuple(read_conllu_file(TEACHING_PATH))
 
 
 def teaching_sentences() -> list[Sentence]:

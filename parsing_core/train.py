@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .checkpoint import save_checkpoint
-from .conllu_io import read_conllu, write_conllu
+from .conllu_io import read_conllu_file, write_conllu
 from .errors import ParsingCoreError
 from .model import REGIMES, Callbacks, ModelConfig, Report, TrainConfig, Trainer, TrainResult
 from .model.trainer import attachment_scores
@@ -115,8 +115,9 @@ def load_data(args: argparse.Namespace) -> Data:
         return (load_treebank(name, "train", folder), optional(name, "dev", folder),
                 optional(name, "test", folder), name)
     if args.train:
-        dev = read_conllu(args.dev) if args.dev else []
-        return read_conllu(args.train), dev, read_conllu(args.test) if args.test else [], args.train
+        dev = read_conllu_file(args.dev) if args.dev else []
+        test = read_conllu_file(args.test) if args.test else []
+        return read_conllu_file(args.train), dev, test, args.train
     rate, n, seed = args.nonprojective, args.synthetic, args.seed
     sizes = [n, n // 10, n // 10]
     train, dev, test = (synthetic_treebank(size, rate, seed=seed + i) for i, size in enumerate(sizes))

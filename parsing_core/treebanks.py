@@ -37,7 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO
 
-from .conllu_io import read_conllu
+from .conllu_io import read_conllu_file
 from .errors import ConlluError, TreebankError
 from .sentence import Sentence
 
@@ -141,7 +141,7 @@ def _not_found(name: str, split: str, directory: str | os.PathLike[str] | None,
 @lru_cache(maxsize=4)  # a large treebank takes ~70 MB in memory (en_lines train: 3.8 MB on disk)
 def _read_cached(path: str, mtime_ns: int, size: int) -> tuple[Sentence, ...]:
     """Keyed by modification time and size, so an edited file is read again."""
-    return tuple(read_conllu(path))
+    return tuple(read_conllu_file(path))
 
 
 # -- names -----------------------------------------------------------------------------------
@@ -256,7 +256,7 @@ def _copy(response: IO[bytes], file: IO[bytes], total: int | None, progress: Pro
 def _keep_if_valid(tmp: Path, target: Path, what: str) -> None:
     """Rename the download into place if it reads as CoNLL-U; otherwise delete it."""
     try:
-        read_conllu(tmp)
+        read_conllu_file(tmp)
         os.replace(tmp, target)
     except ConlluError as err:
         raise TreebankError(f"downloaded {what}, but it is not valid CoNLL-U: {err}") from None

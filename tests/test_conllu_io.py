@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from strategies import trees
 
 from parsing_core import conllu_io
-from parsing_core.conllu_io import read_conllu, write_conllu
-from parsing_core.errors import ConlluError
+from parsing_core.conllu_io import read_conllu, read_conllu_file, write_conllu
+from parsing_core.errors import ConlluError, ParsingCoreError
 from parsing_core.sentence import Sentence
+from parsing_core.teaching import TEACHING_PATH
 
 CHECKOUT_UD = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ud"
 UD_DIR = Path(os.environ.get("PARSING_DATA_DIR") or CHECKOUT_UD)
@@ -171,10 +172,32 @@ def test_paths_text_and_files(tmp_path: Path) -> None:
     assert write_conllu(read_conllu(ZUM) + read_conllu(WONT), path) == ZUM + WONT
     assert path.read_text(encoding="utf-8") == ZUM + WONT
     assert [p.name for p in tmp_path.iterdir()] == ["zum.conllu"], "no temporary file left behind"
-    assert read_conllu(path) == read_conllu(str(path)) == read_conllu(ZUM + WONT)
+    assert read_conllu_file(path) == read_conllu_file(str(path)) == read_conllu(ZUM + WONT)
     assert read_conllu("\ufeff" + ZUM.replace("\n", "\r\n")) == read_conllu(ZUM)
-    with pytest.raises(ConlluError, match="no such file: .*missing.conllu"):
-        read_conllu(tmp_path / "missing.conllu")
+    with pytest.raises(ConlluError, match="^no such file: .*missing.conllu$"):
+        read_conllu_file(tmp_path / "missing.conllu")
+
+
+def test_a_text_naming_a_file_is_read_as_text_not_as_that_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(TEACHING_PATH.parents[1])
+    assert read_conllu_file(TEACHING_PATH)  # the file exists and reads well
+    as_text = "^sentence 1, line 1: expected 10 tab-separated columns, found 1$"  # one line, no tabs
+    for name in [str(TEACHING_PATH), "assets/teaching.conllu"]:
+        assert Path(name).is_file()
+        with pytest.raises(ConlluError, match=as_text):
+            read_conllu(name)
+
+
+def test_a_path_given_to_read_conllu_is_refused_with_the_function_to_use() -> None:
+    with pytest.raises(ParsingCoreError, match="read_conllu_file"):
+        read_conllu(TEACHING_PATH)  # type: ignore[arg-type]
+    with pytest.raises(ParsingCoreError, match="not bytes"):
+        read_conllu(ZUM.encode())  # type: ignore[arg-type]
+
+
+def test_text_given_to_read_conllu_file_is_refused_with_the_function_to_use() -> None:
+    with pytest.raises(ParsingCoreError, match="has a newline: to read CoNLL-U text, use read_conllu$"):
+        read_conllu_file(ZUM)
 
 
 def test_errors_in_a_file_name_the_file(tmp_path: Path) -> None:
@@ -182,7 +205,7 @@ def test_errors_in_a_file_name_the_file(tmp_path: Path) -> None:
     path.write_text(ZUM.replace("\t5\tcase", "\t7\tcase"), encoding="utf-8")
     named = r"^bad.conllu: sentence 1 \(sent_id dev-s180\), line 6: token 3: head 7 is out of range"
     with pytest.raises(ConlluError, match=named):
-        read_conllu(path)
+        read_conllu_file(path)
 
 
 # -- lossless on every treebank --------------------------------------------------------------
@@ -194,7 +217,7 @@ def test_errors_in_a_file_name_the_file(tmp_path: Path) -> None:
 )
 def test_round_trip_is_lossless(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    sentences = read_conllu(path)
+    sentences = read_conllu_file(path)
     assert sentences and all(s.n for s in sentences)
     assert write_conllu(sentences).rstrip("\n") == text.rstrip("\n")
 
@@ -203,7 +226,7 @@ def test_writing_predicted_trees_changes_only_head_and_deprel() -> None:
     path = next((p for p in UD_FILES if p.name.startswith("en_ewt")), None)
     if path is None:
         pytest.skip(f"no en_ewt treebank in {UD_DIR}")
-    gold = read_conllu(path)[:300]
+    gold = read_conllu_file(path)[:300]
     chains = [s.with_tree(range(s.n), ["dep"] * s.n) for s in gold]  # every word hangs on the previous one
     for before, after in zip(write_conllu(gold).splitlines(), write_conllu(chains).splitlines(), strict=True):
         old, new = before.split("\t"), after.split("\t")

@@ -114,11 +114,11 @@ def test_train_and_parse_command_lines(tmp_path: Path, capsys: pytest.CaptureFix
     assert train_cli.main(argv) == 0
     events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
     assert events == ["start"] + ["batch"] * 5 + ["epoch"] + ["batch"] * 5 + ["epoch", "test"]
-    assert len(pc.read_conllu(pred)) == 4
+    assert len(pc.read_conllu_file(pred)) == 4
     assert load_checkpoint(model).info["oracle"] == "thesis-approx"
     text = tmp_path / "in.txt"
     text.write_text("the old dog saw a cat .\nAnna slept .\n")
     assert parse_cli.main([str(model), str(text), "-o", str(tmp_path / "out.conllu")]) == 0
-    assert [s.n for s in pc.read_conllu(tmp_path / "out.conllu")] == [7, 3]
+    assert [s.n for s in pc.read_conllu_file(tmp_path / "out.conllu")] == [7, 3]
     assert parse_cli.main([str(text), str(text)]) == 1
     assert "not a parser checkpoint" in capsys.readouterr().err

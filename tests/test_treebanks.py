@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parsing_core import treebanks
-from parsing_core.conllu_io import read_conllu
+from parsing_core.conllu_io import read_conllu_file
 from parsing_core.errors import TreebankError
 from parsing_core.treebanks import (
     data_dir,
@@ -95,7 +95,7 @@ def test_download_caches_a_file_that_reads_like_the_original(server: Server, tmp
                              progress=lambda done, total: calls.append((done, total)))
     assert path == tmp_path / "en_lines-ud-dev.conllu" and path.is_file()
     assert [p.name for p in tmp_path.iterdir()] == [path.name], "no temporary file left behind"
-    assert read_conllu(path) == read_conllu(LINES_DEV)
+    assert read_conllu_file(path) == read_conllu_file(LINES_DEV)
     size = LINES_DEV.stat().st_size
     assert calls[0] == (0, size) and calls[-1] == (size, size) and len(calls) > 2
     assert server.requests == [url_path]

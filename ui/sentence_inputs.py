@@ -141,7 +141,7 @@ def conllu(prefix: str) -> str | None:
         source = uploaded_text(upload) if upload is not None else text
         if not source.strip():
             return None
-        sentences = pc.read_conllu(source + "\n")  # a newline: always read as text, never as a path
+        sentences = pc.read_conllu(source)
     except pc.ParsingCoreError as err:
         st.error(inert(str(err)))
         return None
