@@ -421,3 +421,14 @@ def test_linear_disagreement_on_non_projective_trees_is_pinned():
         optimal_differ += set(exact.canonical(c, s)) != set(linear.canonical(c, s))
     assert 0.33 <= scores_differ / len(configs) <= 0.39
     assert 0.15 <= optimal_differ / len(configs) <= 0.20
+
+
+@pytest.mark.parametrize("name", ["nederhof", "nederhof-linear"])
+def test_training_learns_the_canonical_moves_which_are_optimal(name):
+    """A trainer reads ``teaching_costs``: 0 exactly on the canonical moves, all truly optimal."""
+    for policy in POLICIES:
+        oracle = pc.get_oracle(SYSTEM, name, policy=policy)
+        for s, c in sample(11, 300, 8, "projective" if name == "nederhof-linear" else "any"):
+            teach = oracle.teaching_costs(c, s)
+            zero = {t for t, v in teach.items() if v == 0}
+            assert zero == set(oracle.canonical(c, s)) and zero <= set(oracle.optimal(c, s)), (s.gold_heads, c)

@@ -161,7 +161,7 @@ class Walker:
         """Ask the oracle, record what this configuration teaches, take the chosen move."""
         c = walk.configs[i]
         try:
-            costs = self.oracle(i).costs(c, gold)
+            costs = self.oracle(i).teaching_costs(c, gold)
         except ParsingCoreError:  # e.g. TooLongForSearch: leave this sentence out
             costs = {}
         if not costs or math.isinf(min(costs.values())):

@@ -11,7 +11,7 @@ Costs are unlabelled attachment losses.  In a labelled system a move that builds
 *Why* a move costs (:meth:`Oracle.explain`) is told in one of two ways.  In arc-decomposable
 systems (arc-eager, arc-hybrid) with a projective gold tree the cost is exactly the number of
 gold arcs the move makes unreachable, and those arcs are the explanation.  Elsewhere
-(arc-standard, arc-eager with reduce_correct, swap systems) costs are not countable arc by
+(arc-standard, the swap systems, any non-projective gold tree) costs are not countable arc by
 arc: a SHIFT may lose nothing at once and still cost, a move may lose two arcs and open
 another.  There the explanation is a *witness*: one best completion of the parse from c
 against one best completion after t, the gold arcs only the first builds (lost) and those
@@ -82,6 +82,11 @@ class Oracle:
         """{legal move: cost}; the moves are unlabelled."""
         check_same_sentence(c, gold)
         return self.move_costs(c, gold)
+
+    def teaching_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        """What a trainer learns from: the true costs, unless the oracle has a cheaper canonical
+        form whose minimum-cost moves are always optimal ones (Nederhof's policies)."""
+        return self.costs(c, gold)
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         """What subclasses implement: :meth:`costs` once ``c`` and ``gold`` are checked to match."""

@@ -180,6 +180,13 @@ class PolicyOracle(Oracle):
         """The first canonical move (labelled when the system is): cheaper than the costs."""
         return self.labelled(c, gold, self.canonical(c, gold)[0])
 
+    def teaching_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        """max ρ − ρ: 0 for the canonical moves (optimal ones), ∞ for ρ = −∞.  Not true costs,
+        but they teach the policy's choice in one parse per configuration, as Nederhof trains."""
+        scores = self.scores(c, gold)
+        top = max(scores.values(), default=-math.inf)
+        return {t: math.inf if v == -math.inf else top - v for t, v in scores.items()}
+
     def __repr__(self) -> str:
         return f"get_oracle({self.system.name!r}, {self.name!r}, policy={self.policy!r})"
 
