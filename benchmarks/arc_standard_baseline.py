@@ -25,18 +25,13 @@ import argparse
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import parsing_core as pc
-from benchmarks.common import (
-    cold_ms,
-    median,
-    milliseconds,
-    near_length,
-    random_walk,
-    sample_configurations,
-    table,
-)
+from benchmarks.common import table
+from parsing_core.experiments.timing import cold_ms, median, milliseconds
+from parsing_core.experiments.walks import near_length, random_walk, sample_configurations, walk
 from parsing_core.oracles.base import Costs
 
 Cell = dict[int, int]
@@ -97,11 +92,7 @@ def thesis_costs(system: pc.TransitionSystem, c: pc.Configuration, gold: pc.Sent
 def parse_configurations(system: pc.TransitionSystem, s: pc.Sentence) -> list[pc.Configuration]:
     """The configurations of one parse that follows the exact oracle's first optimal move."""
     oracle = pc.get_oracle(system, "exact")
-    c, seen = system.initial(s), []
-    while not system.is_terminal(c):
-        seen.append(c)
-        c = system.apply(c, oracle.optimal(c, s)[0])
-    return seen
+    return walk(system, s, lambda c: oracle.optimal(c, s)[0])
 
 
 def warm_ms(system: pc.TransitionSystem, name: str, s: pc.Sentence, rnd: random.Random) -> float:
@@ -123,7 +114,9 @@ def speed_rows(sentences: list[pc.Sentence], per_length: int = 30) -> list[list[
     return rows
 
 
-def timed(fn, configurations, s):  # type: ignore[no-untyped-def]
+def timed(fn: Callable[[pc.Configuration, pc.Sentence], Costs], configurations: Sequence[pc.Configuration],
+          s: pc.Sentence) -> tuple[float, list[Costs]]:
+    """(seconds, costs) of ``fn`` at every configuration, in order."""
     start = time.perf_counter()
     out = [fn(c, s) for c in configurations]
     return time.perf_counter() - start, out
