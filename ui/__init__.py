@@ -25,7 +25,21 @@ The model in the stepper and the Train page:
 
 from __future__ import annotations
 
-from .errors import show_errors
+from typing import TYPE_CHECKING
+
 from .tables import arc_text, derivation_table, oracles_table, systems_table
 
+if TYPE_CHECKING:
+    from .errors import show_errors
+
 __all__ = ["arc_text", "derivation_table", "oracles_table", "show_errors", "systems_table"]
+
+
+def __getattr__(name: str) -> object:
+    """``ui.show_errors`` needs Streamlit: it is loaded on first use, so that importing ``ui`` (and
+    its pure builders, checked by tests/test_boundaries.py) never imports Streamlit."""
+    if name == "show_errors":
+        from .errors import show_errors
+
+        return show_errors
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

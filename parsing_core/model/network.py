@@ -91,7 +91,8 @@ class ParserNetwork(nn.Module):
             assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
             spelled = self.chars(batch.chars, batch.char_lengths)  # (U, 2Hc)
             parts.append(spelled[batch.types])  # (B, T, 2Hc)
-        return self.dropout(torch.cat(parts, dim=-1))  # (B, T, D)
+        x: Tensor = self.dropout(torch.cat(parts, dim=-1))  # (B, T, D)
+        return x
 
     def encode(self, batch: Encoded) -> Tensor:
         """The table: every token's contribution to every feature slot of the hidden layers.
@@ -105,7 +106,8 @@ class ParserNetwork(nn.Module):
         v, _ = pad_packed_sequence(out, batch_first=True, total_length=batch.width)  # (B, T, 2H)
         v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
         v = torch.cat([v, self.empty.unsqueeze(0)], dim=0)  # (B·T + 1, 2H)
-        return self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
+        table: Tensor = self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
+        return table
 
     # -- once per step -----------------------------------------------------------------------
     def score(self, table: Tensor, rows: Tensor) -> tuple[Tensor, Tensor | None]:

@@ -205,7 +205,7 @@ class Trainer:
         loss = move_loss + label_loss
         self.optimizer.zero_grad()
         if loss.requires_grad:
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]  # torch leaves Tensor.backward unannotated
             if self.config.clip > 0:
                 torch.nn.utils.clip_grad_norm_(network.parameters(), self.config.clip)
             self.optimizer.step()

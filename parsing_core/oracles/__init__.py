@@ -11,11 +11,12 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ..driver import Choose
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
 from .arc_standard_approx import ArcStandardApproxOracle
 from .arc_standard_exact import ArcStandardExactOracle
-from .base import ALL, Choose, Costs, Explanation, Explanations, Oracle, label_penalty, min_cost_moves
+from .base import ALL, Costs, Explanation, Explanations, Oracle, label_penalty, min_cost_moves
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .nederhof import NederhofOracle
 from .nederhof_linear import NederhofLinearOracle

@@ -82,7 +82,10 @@ def in_play(c: Configuration, token: int) -> bool:
 
 def links(c: Configuration, gold: Sentence, x: int, within: set[int] | None = None) -> set[Arc]:
     """Gold arcs between x and tokens still in play (or in ``within``): its head and dependents."""
-    keep = (lambda t: t in within) if within is not None else (lambda t: in_play(c, t))
+
+    def keep(t: int) -> bool:
+        return t in within if within is not None else in_play(c, t)
+
     out = {(x, d) for d in gold.gold_children[x] if keep(d)}
     if x != 0 and keep(gold.head(x)):
         out.add((gold.head(x), x))

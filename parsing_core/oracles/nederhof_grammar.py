@@ -318,7 +318,8 @@ def goal_scores(g: Grammar, ch: Chart, starts: np.ndarray) -> np.ndarray:
     rows = np.arange(len(starts))
     left = ch.lh_s[rows, starts, 0][:, t.goal_left]
     right = ch.rh_s[rows, starts, n - 1 - starts][:, t.goal_right]
-    return (left + right).max(1)
+    best: np.ndarray = (left + right).max(1)
+    return best
 
 
 def sigma(g: Grammar, strings: Sequence[Sequence[str]], tokens: Sequence[Sequence[int]],

@@ -1,0 +1,180 @@
+"""The layers stay apart: ``parsing_core`` → ``ui`` → ``pages``, and nothing runs on ``benchmarks``.
+
+* ``parsing_core`` (every submodule) imports with Streamlit blocked, and never imports ``ui``,
+  ``pages``, ``app``, ``benchmarks``, ``tests`` or Streamlit, not even inside a function;
+* the pure builders of ``ui`` import with Streamlit blocked;
+* the pages (``pages/*.py``, ``app.py``) import only ``ui``, ``parsing_core``, the standard
+  library and installed packages.
+
+Imports run in a fresh interpreter (``sys.executable``) with a finder that refuses ``streamlit``;
+the source checks read the files with :mod:`ast`, importing nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# ui modules that build values (tables, DOT text, state, downloads) without Streamlit.  ``state``
+# imports Streamlit only inside the functions that read the session.
+UI_PURE = [
+    "ui",
+    "ui.cost_table",
+    "ui.drawing",
+    "ui.exports",
+    "ui.labels",
+    "ui.model_view",
+    "ui.oracle_view",
+    "ui.safe_text",
+    "ui.sources",
+    "ui.state",
+    "ui.tables",
+    "ui.training",
+]
+# ui modules that draw widgets or cache with Streamlit, directly or through one of these.
+UI_STREAMLIT = [
+    "ui.compute",
+    "ui.controls",
+    "ui.errors",
+    "ui.models",
+    "ui.navigation",
+    "ui.pickers",
+    "ui.sentence_inputs",
+    "ui.training_data",
+]
+
+# Names at the top of the checkout: what is ours, not the standard library's or a package's.
+FIRST_PARTY = {p.stem for p in ROOT.iterdir()
+               if p.suffix == ".py" or (p.is_dir() and not p.name.startswith("."))}
+
+BLOCK_STREAMLIT = textwrap.dedent("""
+    import importlib, sys
+
+    class BlockStreamlit:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] == "streamlit":
+                raise ImportError(f"{name} is blocked: this module must import without Streamlit")
+            return None
+
+    sys.meta_path.insert(0, BlockStreamlit())
+""")
+
+
+def run_blocked(code: str) -> None:
+    """Run ``code`` in a fresh interpreter at the repository root with Streamlit blocked."""
+    script = BLOCK_STREAMLIT + textwrap.dedent(code) + "\nassert 'streamlit' not in sys.modules\n"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    if done.returncode != 0:
+        pytest.fail(f"with Streamlit blocked:\n{done.stdout}{done.stderr}", pytrace=False)
+
+
+def test_parsing_core_imports_without_streamlit():
+    run_blocked("import parsing_core")
+
+
+def test_every_parsing_core_module_imports_without_streamlit():
+    # walk_packages imports each package to look inside it and, without onerror, hides a failure.
+    run_blocked("""
+        import pkgutil
+        import parsing_core
+
+        def fail(name):
+            raise ImportError(f"cannot import package {name}")
+
+        names = [m.name for m in pkgutil.walk_packages(parsing_core.__path__, "parsing_core.", onerror=fail)]
+        for name in names:
+            importlib.import_module(name)
+        assert "parsing_core.oracles.nederhof" in names and "parsing_core.model.trainer" in names, names
+    """)
+
+
+def test_pure_ui_modules_import_without_streamlit():
+    run_blocked(f"""
+        for name in {UI_PURE!r}:
+            importlib.import_module(name)
+    """)
+
+
+def test_every_ui_module_is_listed_as_pure_or_streamlit():
+    """A new ui module must be put on one of the lists above (pure ones are then checked)."""
+    found = {"ui"} | {f"ui.{p.stem}" for p in (ROOT / "ui").glob("*.py") if p.stem != "__init__"}
+    listed = set(UI_PURE) | set(UI_STREAMLIT)
+    assert found == listed, f"not listed: {sorted(found - listed)}; gone: {sorted(listed - found)}"
+    assert not set(UI_PURE) & set(UI_STREAMLIT)
+
+
+def imported(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in a file, at any depth, and of every
+    ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the file's package, one level up per extra dot
+                parts = package.split(".")
+                base = parts[: len(parts) - (node.level - 1)]
+                found.append((node.lineno, ".".join(base + ([node.module] if node.module else []))))
+            else:
+                found.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in {"import_module", "__import__"} and isinstance(node.args[0].value, str):
+                found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def installed(top: str) -> bool:
+    """Is ``top`` a package installed outside the checkout?  (Found without importing it.)"""
+    spec = importlib.util.find_spec(top)
+    if spec is None:
+        return False
+    where = [spec.origin] if spec.origin else list(spec.submodule_search_locations or [])
+    return bool(where) and not any(ROOT in Path(w).resolve().parents for w in where)
+
+
+PAGE_FILES = sorted((ROOT / "pages").glob("*.py")) + [ROOT / "app.py"]
+CORE_FILES = sorted((ROOT / "parsing_core").rglob("*.py"))
+
+
+def test_the_files_are_found():
+    assert len(PAGE_FILES) >= 3 and len(CORE_FILES) >= 30
+    assert {"parsing_core", "ui", "pages", "benchmarks", "tests", "app"} <= FIRST_PARTY
+
+
+@pytest.mark.parametrize("path", PAGE_FILES, ids=rel)
+def test_pages_import_only_ui_parsing_core_stdlib_and_packages(path):
+    bad = []
+    for line, name in imported(path):
+        top = name.partition(".")[0]
+        if top in {"ui", "parsing_core"} or top in sys.stdlib_module_names:
+            continue
+        if top in FIRST_PARTY or not top:
+            bad.append(f"{rel(path)}:{line}: imports {name or 'a relative module'}")
+            continue
+        if not installed(top):
+            bad.append(f"{rel(path)}:{line}: imports {name}, neither ours nor installed")
+    assert not bad, "\n".join(bad)
+
+
+def test_parsing_core_never_imports_the_layers_above_it():
+    forbidden = {"ui", "pages", "app", "benchmarks", "tests", "streamlit"}
+    bad = [f"{rel(path)}:{line}: imports {name}"
+           for path in CORE_FILES for line, name in imported(path) if name.partition(".")[0] in forbidden]
+    assert not bad, "\n".join(bad)
