@@ -101,9 +101,9 @@ def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScor
     table = styled(frame) if scores is None else styled_model(styled(with_model(frame, scores)))
     st.dataframe(table, hide_index=True, placeholder="–")
     labels = "  Costs are for the gold label; any other label costs 1 more." if trace.system.labelled else ""
-    example = ("  **e.g.**: costs here are not countable arc by arc, so this is an example: gold arcs "
-               "one best parse from here builds and one best parse after the move does not (**gains**: "
-               "the reverse); other best parses may differ." if has_examples(answered[0]) else "")
+    example = ("  **e.g.** marks an example: gold arcs one best parse from here builds and one best "
+               "parse after the move does not (**gains**: the reverse); other best parses may differ."
+               if has_examples(answered[0]) else "")
     st.caption("Cost = how many fewer gold arcs the best parse still reachable holds after the move; "
                "✓ optimal moves cost least.  **loses** says why a move costs (— : the oracle cannot tell)."
                + example + labels + model_note)
