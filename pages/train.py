@@ -8,9 +8,22 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui import show_errors
 from ui.navigation import run_through_app
-from ui.training import SIZES, RunChoice, accuracy_figure, arguments, jobs_root, loss_figure, progress
+from ui.training import (
+    PAGE_DEFAULTS,
+    SIZES,
+    accuracy_figure,
+    data_spec,
+    default_choice,
+    jobs_root,
+    loss_figure,
+    progress,
+    records,
+    run_name,
+    run_spec,
+)
 from ui.training_data import training_data
 
 JOB_KEY = "train.job"
@@ -22,23 +35,26 @@ def board() -> JobBoard:
     return JobBoard(jobs_root(), limit=2)
 
 
-def run_choice() -> RunChoice | None:
-    """The form of the page; returns the user's choices (None while there is no data to train on)."""
+def run_choice() -> TrainSpec | None:
+    """The form of the page; returns the run's spec (None while there is no data to train on)."""
     data = training_data()
-    system = st.selectbox("Transition system", pc.list_systems(), index=3, key="train.system")
+    defaults = PAGE_DEFAULTS
+    systems = pc.list_systems()
+    system = st.selectbox("Transition system", systems, systems.index(defaults.system), key="train.system")
     oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]
-    oracle = st.selectbox("Oracle", oracles, index=min(1, len(oracles) - 1), key="train.oracle")
-    regime = st.selectbox("Regime", list(REGIMES), index=2, format_func=REGIMES.__getitem__,
-                          key="train.regime")
+    first = default_choice(pc.get_system(system), oracles)
+    oracle = st.selectbox("Oracle", oracles, index=oracles.index(first), key="train.oracle")
+    regime = st.selectbox("Regime", list(REGIMES), index=list(REGIMES).index(defaults.train.regime),
+                          format_func=REGIMES.__getitem__, key="train.regime")
     cols = st.columns(4)
-    epochs = cols[0].number_input("Epochs", 1, 50, 5, key="train.epochs")
-    k = cols[1].number_input("Explore after k epochs", 0, 50, 1, key="train.k")
-    p = cols[2].slider("Exploration p", 0.0, 1.0, 0.9, key="train.p")
-    size = cols[3].selectbox("Model size", list(SIZES), index=1, key="train.size")
+    epochs = cols[0].number_input("Epochs", 1, 50, defaults.train.epochs, key="train.epochs")
+    k = cols[1].number_input("Explore after k epochs", 0, 50, defaults.train.explore_after, key="train.k")
+    p = cols[2].slider("Exploration p", 0.0, 1.0, defaults.train.explore_p, key="train.p")
+    size = cols[3].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
     if data is None:
         return None
-    return RunChoice(data.data, data.nonprojective, system, oracle, regime, int(epochs), int(k), p, size,
-                     folder=data.folder)
+    source = data_spec(data.data, data.folder, data.nonprojective)
+    return run_spec(source, system, oracle, regime, int(epochs), int(k), p, size)
 
 
 def current_job() -> TrainingJob | None:
@@ -49,7 +65,7 @@ def current_job() -> TrainingJob | None:
 @st.fragment(run_every=1.0)
 def watch(job: TrainingJob) -> None:
     """Progress, curves and status of the running job, refreshed every second."""
-    reports = job.reports()
+    reports = records(job)
     status = job.status()
     state = progress(reports)
     st.progress(state.fraction, text=f"{status} · {state.text}")
@@ -70,7 +86,7 @@ def finished_runs(jobs: list[TrainingJob]) -> None:
     st.subheader("Compare runs")
     names = {j.folder.name: j for j in done}
     chosen = st.multiselect("Runs", list(names), default=list(names)[-2:], key="train.compare")
-    runs = {n: names[n].reports() for n in chosen}
+    runs = {n: records(names[n]) for n in chosen}
     left, right = st.columns(2)
     left.plotly_chart(loss_figure(runs), key="train.cmp_loss")
     right.plotly_chart(accuracy_figure(runs), key="train.cmp_acc")
@@ -98,7 +114,7 @@ with show_errors():
                            key="train.start")
     if start and choice is not None:
         try:
-            job = jobs.start(f"{choice.system}-{choice.regime}", arguments(choice))
+            job = jobs.start(run_name(choice), choice)
             st.session_state[JOB_KEY] = str(job.folder)
             running = True
         except JobError as e:

@@ -1,21 +1,40 @@
 """Training runs as background jobs: their own process, watched through their metrics log.
 
 A page must not train inside its own script thread (a rerun would stop it, a refresh would
-lose it).  A :class:`TrainingJob` starts ``python -m parsing_core.train`` in a new process
-with a folder of its own, where the trainer writes its JSON-lines log (``log.jsonl``: one
-``start`` line, one line per batch and per epoch, a ``test`` line at the end), its
-checkpoint (``model.pt``) and what it printed (``stderr.txt``).  Anyone holding the folder can
-follow the run, so a job survives a browser refresh; :class:`JobBoard` caps how many run at
-once.
+lose it).  A :class:`TrainingJob` starts a job *kind*'s module (``python -m
+parsing_core.train --spec spec.json``) in a new process with a folder of its own, where the
+job finds its spec (``spec.json``) and writes its JSON-lines log (``log.jsonl``: for training,
+one ``start`` line, one line per batch and per epoch, a ``test`` line at the end — the
+records of :mod:`parsing_core.model.events`), its checkpoint (``model.pt``) and what it
+printed (``stderr.txt``).  Anyone holding the folder can follow the run, so a job survives a
+browser refresh; :class:`JobBoard` caps how many run at once.
+
+Adding a kind of job (an RL oracle run, a lab experiment, ...):
+
+1. write its spec, a dataclass with ``to_json() -> dict`` and a classmethod ``from_json(dict)``
+   (like :class:`parsing_core.model.TrainSpec`);
+2. write its module, runnable as ``python -m <module> --spec FILE --log FILE --out FILE``: it
+   reads the spec with ``from_json``, appends one JSON object per line to ``--log`` (flushed
+   at once), saves its result to ``--out``, and exits 0 when it finished;
+3. give a function that turns one log line (a dict) into a typed record;
+4. ``register(JobKind("name", "<module>", "<module>:<SpecClass>", "<module>:<reader>"))``
+   here, next to ``train``.  ``JobBoard.start(name, spec)`` then finds the kind from the
+   spec's class; the spec and the reader are imported only when needed, so this module
+   stays light.
 
 >>> import tempfile
 >>> board = JobBoard(root=Path(tempfile.mkdtemp()), limit=2)
 >>> board.running()
 []
+>>> kind_of_spec(object())
+Traceback (most recent call last):
+...
+parsing_core.jobs.JobError: no kind of job takes a object spec
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
@@ -23,17 +42,74 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import ParsingCoreError
 
 Report = dict[str, Any]
 
 
+class Spec(Protocol):
+    """What a job is asked to do: JSON out (and, on the class, ``from_json`` back in)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
 class JobError(ParsingCoreError):
     """A training job could not be started (for instance: too many running)."""
+
+
+def load(path: str) -> Any:
+    """The object ``"package.module:name"`` names."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class JobKind:
+    """A kind of job: the module that runs it, its spec class and its log reader (``module:name``)."""
+
+    name: str
+    module: str
+    spec: str
+    reader: str
+
+    def read_spec(self, path: Path) -> Any:
+        return load(self.spec).from_json(json.loads(path.read_text(encoding="utf-8")))
+
+    def read_record(self, line: Report) -> Any:
+        reader: Callable[[Report], Any] = load(self.reader)
+        return reader(line)
+
+
+KINDS: dict[str, JobKind] = {}
+
+
+def register(kind: JobKind) -> JobKind:
+    KINDS[kind.name] = kind
+    return kind
+
+
+TRAIN = register(JobKind("train", "parsing_core.train", "parsing_core.model.config:TrainSpec",
+                         "parsing_core.model.events:read_event"))
+
+
+def get_kind(name: str) -> JobKind:
+    if name not in KINDS:
+        raise JobError(f"no kind of job {name!r}; choose {', '.join(KINDS)}")
+    return KINDS[name]
+
+
+def kind_of_spec(spec: object) -> JobKind:
+    """The registered kind whose spec class ``spec`` is an instance of."""
+    cls = type(spec)
+    for kind in KINDS.values():
+        if kind.spec == f"{cls.__module__}:{cls.__qualname__}":
+            return kind
+    raise JobError(f"no kind of job takes a {cls.__name__} spec")
 
 
 @dataclass
@@ -51,11 +127,34 @@ class TrainingJob:
     def checkpoint(self) -> Path:
         return self.folder / "model.pt"
 
+    @property
+    def spec_file(self) -> Path:
+        return self.folder / "spec.json"
+
+    @property
+    def kind(self) -> JobKind:
+        """The job's kind (``train`` for a folder from before kinds were written down)."""
+        file = self.folder / "kind"
+        return get_kind(file.read_text().strip() if file.exists() else TRAIN.name)
+
     @classmethod
-    def start(cls, folder: Path, arguments: list[str]) -> TrainingJob:
-        """Start ``python -m parsing_core.train <arguments>`` writing into ``folder``."""
+    def start(cls, folder: Path, spec: Spec | list[str], kind: JobKind | None = None) -> TrainingJob:
+        """Start the kind's module on ``spec`` (written to ``spec.json``), writing into ``folder``.
+
+        A spec's kind is found from its class.  ``spec`` may also be command-line flags of the
+        kind's module (``["--epochs", "3"]``), as typed at a terminal; the kind is then ``train``
+        unless given.
+        """
         folder.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "parsing_core.train", *arguments,
+        if isinstance(spec, list):
+            kind = kind or TRAIN
+            arguments = list(spec)
+        else:
+            kind = kind or kind_of_spec(spec)
+            (folder / "spec.json").write_text(json.dumps(spec.to_json(), indent=2) + "\n", encoding="utf-8")
+            arguments = ["--spec", str(folder / "spec.json")]
+        (folder / "kind").write_text(kind.name)
+        command = [sys.executable, "-m", kind.module, *arguments,
                    "--log", str(folder / "log.jsonl"), "--out", str(folder / "model.pt")]
         (folder / "command.json").write_text(json.dumps(command))
         with open(folder / "stderr.txt", "wb") as err:
@@ -78,6 +177,15 @@ class TrainingJob:
             except json.JSONDecodeError:
                 break  # a line still being written
         return out
+
+    def spec(self) -> Any:
+        """The spec the job was started with (its kind's spec class), or None if started from flags."""
+        return self.kind.read_spec(self.spec_file) if self.spec_file.exists() else None
+
+    def events(self) -> list[Any]:
+        """The log's lines as the kind's typed records (for ``train``: ``parsing_core.model.events``)."""
+        kind = self.kind
+        return [kind.read_record(line) for line in self.reports()]
 
     def status(self) -> str:
         """"running", "finished", "stopped" or "failed"."""
@@ -156,8 +264,9 @@ class JobBoard:
     def running(self) -> list[TrainingJob]:
         return [j for j in self.jobs() if j.status() == "running"]
 
-    def start(self, name: str, arguments: list[str]) -> TrainingJob:
+    def start(self, name: str, spec: Spec | list[str], kind: str | None = None) -> TrainingJob:
+        """Start a job on ``spec`` in a new folder ``<time>-<name>`` (see :meth:`TrainingJob.start`)."""
         if len(self.running()) >= self.limit:
             raise JobError(f"{self.limit} training runs are already going; wait for one to end or stop one")
         folder = self.root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
-        return TrainingJob.start(folder, arguments)
+        return TrainingJob.start(folder, spec, get_kind(kind) if kind else None)

@@ -4,11 +4,16 @@
     python -m parsing_core.train --nonprojective 0.6 --regime static
     python -m parsing_core.train --treebank en_lines --system arc-standard --oracle exact \\
         --upos-dim 25 --epochs 15 --out en_lines.pt --log en_lines.jsonl --predictions test.conllu
+    python -m parsing_core.train --spec spec.json --log log.jsonl --out model.pt
 
 Data: ``--treebank NAME`` reads its train/dev/test files from the data directory;
 ``--train/--dev/--test FILE`` read CoNLL-U files; with neither, a synthetic treebank
 (:mod:`parsing_core.synthetic`) with ``--nonprojective`` crossing sentences is generated.
-A progress bar goes to stderr; ``--log`` writes one JSON line per batch and per epoch.
+The flags build a :class:`~parsing_core.model.TrainSpec` (data, system, training and network
+settings); ``--spec FILE`` reads one from JSON instead (what a training job of
+:mod:`parsing_core.jobs` writes), and the data, training and network flags are then ignored.
+A progress bar (tqdm) goes to stderr; ``--log`` writes one JSON line per batch and per epoch
+(the records of :mod:`parsing_core.model.events`).
 The trainer itself is :class:`parsing_core.model.Trainer` (importable from here).
 """
 
@@ -17,58 +22,60 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
+from tqdm import tqdm
+
 from .checkpoint import save_checkpoint
 from .conllu_io import read_conllu_file, write_conllu
 from .errors import ParsingCoreError
-from .model import REGIMES, Callbacks, ModelConfig, Report, TrainConfig, Trainer, TrainResult
+from .model import REGIMES, Callbacks, DataSpec, ModelConfig, TrainConfig, Trainer, TrainResult, TrainSpec
+from .model.events import BatchEvent, EpochEvent, Event, Record, StartEvent, TestEvent
 from .model.trainer import attachment_scores
 from .sentence import Sentence
 from .synthetic import synthetic_treebank
 from .systems import list_systems
 from .treebanks import load_treebank
 
-__all__ = ["Callbacks", "ModelConfig", "TrainConfig", "Trainer", "TrainResult", "main"]
+__all__ = ["Callbacks", "ModelConfig", "TrainConfig", "TrainSpec", "Trainer", "TrainResult", "main"]
 
 Data = tuple[list[Sentence], list[Sentence], list[Sentence], str]
 
 
 class ProgressBar:
-    """``epoch 2/10 [#####.....] 45/108  312 sent/s  ETA 0:25  loss 0.41`` on one stderr line."""
+    """A tqdm bar per epoch (``epoch 2/10: 45%|####  | 45/108 [00:12<00:15, loss=0.41]``) on stderr,
+    then one summary line per epoch.  The bar is drawn only on a terminal; the summaries always."""
 
-    def __init__(self, stream: IO[str] = sys.stderr, width: int = 24) -> None:
-        self.stream, self.width = stream, width
-        self.start = time.perf_counter()
-        self.sentences = 0
+    def __init__(self, stream: IO[str] = sys.stderr) -> None:
+        self.stream = stream
         self.live = stream.isatty()
+        self.bar: Any = None  # a tqdm bar while an epoch is drawn
 
-    def batch(self, r: Report) -> None:
-        if r["batch"] == 1:
-            self.start, self.sentences = time.perf_counter(), 0
-        self.sentences += r["sentences"]
+    def batch(self, r: BatchEvent) -> None:
         if not self.live:
             return
-        elapsed = time.perf_counter() - self.start
-        done = r["batch"] / r["batches"]
-        eta = elapsed * (1 - done) / done
-        bar = "#" * round(done * self.width)
-        self.stream.write(f"\repoch {r['epoch']} [{bar:.<{self.width}}] {r['batch']}/{r['batches']}  "
-                          f"{self.sentences / elapsed:.0f} sent/s  ETA {clock(eta)}  loss {r['loss']:.3f} ")
+        if r.batch == 1 or self.bar is None:
+            self.close()
+            self.bar = tqdm(total=r.batches, desc=f"epoch {r.epoch}", unit="batch", file=self.stream,
+                            leave=False, dynamic_ncols=True)
+        self.bar.set_postfix(loss=f"{r.loss:.3f}", refresh=False)
+        self.bar.update(1)
+
+    def epoch(self, r: EpochEvent) -> None:
+        self.close()
+        dev = "  ".join(f"{k.upper()} {100 * v:.2f}" for k, v in r.dev_scores.items())
+        dropped = f"  ({r.dropped} walks left out: the oracle could not answer)" if r.dropped else ""
+        self.stream.write(f"epoch {r.epoch}/{r.epochs}  loss {r.loss:.3f}  {clock(r.seconds)} "
+                          f"({r.sentences_per_s:.0f} sent/s)  dev {dev or '-'}{dropped}\n")
         self.stream.flush()
 
-    def epoch(self, r: Report) -> None:
-        dev = "  ".join(f"{k[4:].upper()} {100 * v:.2f}" for k, v in r.items()
-                        if k.startswith("dev_") and k != "dev_seconds")
-        dropped = f"  ({r['dropped']} walks left out: the oracle could not answer)" if r["dropped"] else ""
-        self.stream.write("\r\033[K" if self.live else "")
-        self.stream.write(f"epoch {r['epoch']}/{r['epochs']}  loss {r['loss']:.3f}  {clock(r['seconds'])} "
-                          f"({r['sentences_per_s']:.0f} sent/s)  dev {dev or '-'}{dropped}\n")
-        self.stream.flush()
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
 
 
 def clock(seconds: float) -> str:
@@ -82,9 +89,10 @@ class JsonLog:
     def __init__(self, path: str | None) -> None:
         self.file = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
 
-    def write(self, record: dict[str, Any]) -> None:
+    def write(self, record: Event | Record) -> None:
         if self.file:
-            self.file.write(json.dumps(record) + "\n")
+            line = record if isinstance(record, dict) else record.to_json()
+            self.file.write(json.dumps(line) + "\n")
             self.file.flush()
 
     def close(self) -> None:
@@ -93,32 +101,31 @@ class JsonLog:
 
 
 class Reporter(Callbacks):
-    """The CLI's callbacks: each report goes to the progress bar and to the log."""
+    """The CLI's callbacks: each record goes to the progress bar and to the log."""
 
     def __init__(self, bar: ProgressBar, log: JsonLog) -> None:
-        super().__init__(on_batch=self.batch, on_epoch=self.epoch)
+        super().__init__(on_event=self.event)
         self.bar, self.log = bar, log
 
-    def batch(self, report: Report) -> None:
-        self.bar.batch(report)
-        self.log.write(report)
+    def event(self, record: Event) -> None:
+        if isinstance(record, BatchEvent):
+            self.bar.batch(record)
+        elif isinstance(record, EpochEvent):
+            self.bar.epoch(record)
+        self.log.write(record)
 
-    def epoch(self, report: Report) -> None:
-        self.bar.epoch(report)
-        self.log.write(report)
 
-
-def load_data(args: argparse.Namespace) -> Data:
-    """(train, dev, test, description) from the arguments."""
-    if args.treebank:
-        name, folder = args.treebank, args.data_dir
+def load_data(data: DataSpec, seed: int) -> Data:
+    """(train, dev, test, description) from the spec's data source."""
+    if data.treebank:
+        name, folder = data.treebank, data.data_dir
         return (load_treebank(name, "train", folder), optional(name, "dev", folder),
                 optional(name, "test", folder), name)
-    if args.train:
-        dev = read_conllu_file(args.dev) if args.dev else []
-        test = read_conllu_file(args.test) if args.test else []
-        return read_conllu_file(args.train), dev, test, args.train
-    rate, n, seed = args.nonprojective, args.synthetic, args.seed
+    if data.train:
+        dev = read_conllu_file(data.dev) if data.dev else []
+        test = read_conllu_file(data.test) if data.test else []
+        return read_conllu_file(data.train), dev, test, data.train
+    rate, n = data.nonprojective, data.synthetic
     sizes = [n, n // 10, n // 10]
     train, dev, test = (synthetic_treebank(size, rate, seed=seed + i) for i, size in enumerate(sizes))
     return train, dev, test, f"synthetic ({n}, {rate:.0%} non-projective)"
@@ -139,11 +146,24 @@ def configs(args: argparse.Namespace) -> tuple[TrainConfig, ModelConfig]:
     return train, model
 
 
+def spec_from_flags(args: argparse.Namespace) -> TrainSpec:
+    """The spec the data, training and network flags describe."""
+    options = vars(args)
+    data = DataSpec(**{f.name: options[f.name] for f in fields(DataSpec) if f.name in options})
+    train, model = configs(args)
+    return TrainSpec(data, args.system, train, model)
+
+
+def spec_of(args: argparse.Namespace) -> TrainSpec:
+    """``--spec FILE`` when given, else the flags."""
+    return TrainSpec.load(args.spec) if args.spec else spec_from_flags(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments().parse_args(argv)
     log = JsonLog(args.log)
     try:
-        run(args, log)
+        run(spec_of(args), args, log)
         return 0
     except ParsingCoreError as err:
         print(f"error: {err}", file=sys.stderr)
@@ -155,17 +175,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.close()
 
 
-def run(args: argparse.Namespace, log: JsonLog) -> None:
-    train, dev, test, source = load_data(args)
-    train_config, model_config = configs(args)
-    trainer = Trainer(train, dev, args.system, train_config=train_config, model_config=model_config,
-                      callbacks=Reporter(ProgressBar(), log))
+def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog) -> None:
+    """Train as ``spec`` says; ``args`` only for the outputs (--out, --predictions)."""
+    train, dev, test, source = load_data(spec.data, spec.train.seed)
+    bar = ProgressBar()
+    trainer = Trainer(train, dev, spec.system, train_config=spec.train, model_config=spec.model,
+                      callbacks=Reporter(bar, log))
     print(f"{source}: {len(trainer.train)} of {len(train)} training sentences, {len(dev)} dev, "
-          f"{len(test)} test; {args.system}, oracle {trainer.oracle_name}, regime {trainer.config.regime}, "
+          f"{len(test)} test; {spec.system}, oracle {trainer.oracle_name}, regime {trainer.config.regime}, "
           f"on {trainer.device_name}", file=sys.stderr)
-    log.write({"event": "start", "data": source, "system": args.system, "device": trainer.device_name,
-               "train": trainer.config.to_dict(), "model": model_config.to_dict()})
-    result = trainer.run()
+    log.write(StartEvent(source, spec.system, trainer.device_name, trainer.config, spec.model))
+    try:
+        result = trainer.run()
+    finally:
+        bar.close()
     info: dict[str, Any] = {"data": source, "best_epoch": result.best_epoch, "oracle": trainer.oracle_name}
     if test:
         info.update(evaluate_test(trainer, test, args.predictions, log))
@@ -179,7 +202,7 @@ def evaluate_test(trainer: Trainer, test: list[Sentence], predictions: str | Non
     """Parse the test set once: scores to stderr and the log, predictions to a file."""
     parsed = trainer.parser.parse(test)
     scores = {f"test_{k}": v for k, v in attachment_scores(parsed, test).items()}
-    log.write({"event": "test", **scores})
+    log.write(TestEvent(**scores))
     print("test  " + "  ".join(f"{k[5:].upper()} {100 * v:.2f}" for k, v in scores.items()), file=sys.stderr)
     if predictions:
         write_conllu(parsed, predictions)
@@ -188,6 +211,8 @@ def evaluate_test(trainer: Trainer, test: list[Sentence], predictions: str | Non
 
 def arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m parsing_core.train", description=__doc__.split("\n\n")[0])
+    p.add_argument("--spec", help="a JSON training spec (data, system, train and model settings), as a "
+                   "training job writes it; the data, training and network flags are then ignored")
     data = p.add_argument_group("data (default: a synthetic treebank)")
     data.add_argument("--treebank", help="a treebank name in the data directory, e.g. en_lines")
     data.add_argument("--data-dir", help="where --treebank looks (default: PARSING_DATA_DIR)")

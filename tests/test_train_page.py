@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
 from parsing_core.jobs import TrainingJob
+from parsing_core.model import ModelConfig, TrainSpec
 from tests.conftest import Server
 
 
@@ -60,9 +61,12 @@ def test_a_treebank_from_a_typed_data_directory_trains(tmp_path: Path,
     at.button(key="train.start").click().run()
     assert not at.exception
     (folder,) = (tmp_path / "jobs").iterdir()
+    spec = TrainSpec.load(folder / "spec.json")
+    assert spec.data.treebank == "xx_teach"
+    assert spec.data.data_dir == str(tmp_path / "data")
+    assert spec.model == ModelConfig.preset("tiny") and spec.train.epochs == 1
     command = json.loads((folder / "command.json").read_text())
-    assert command[command.index("--treebank") + 1] == "xx_teach"
-    assert command[command.index("--data-dir") + 1] == str(tmp_path / "data")
+    assert command[command.index("--spec") + 1] == str(folder / "spec.json")
     job = TrainingJob(folder)
     deadline = time.time() + 120
     while job.status() == "running":

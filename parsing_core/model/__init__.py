@@ -11,7 +11,9 @@ The pieces, in the order a sentence meets them:
 * :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score;
 * :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;
 * :mod:`.trainer` — :class:`Trainer`: epochs, dev evaluation, callbacks;
-* :mod:`.config` — :class:`ModelConfig` and :class:`TrainConfig`, saved in checkpoints;
+* :mod:`.config` — :class:`ModelConfig` (with named presets) and :class:`TrainConfig`, saved in
+  checkpoints, and :class:`TrainSpec`, a whole run (data, system, both configs) as one value;
+* :mod:`.events` — the typed records of a run's JSON-lines log (start, batch, epoch, test);
 * :mod:`.device` — ``set_seed`` and the device (CUDA when available, else CPU).
 
 Checkpoints are in :mod:`parsing_core.checkpoint`, the command lines in
@@ -22,14 +24,17 @@ does not import it.
 
 from __future__ import annotations
 
-from .config import REGIMES, ModelConfig, TrainConfig
+from .config import DEFAULT_PRESET, MODEL_PRESETS, REGIMES, DataSpec, ModelConfig, TrainConfig, TrainSpec
 from .device import pick_device, set_seed
+from .events import BatchEvent, EpochEvent, Event, StartEvent, TestEvent, read_event
 from .parser import Parser
 from .scoring import MoveScore, Scorer
 from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores, default_oracle
 from .vocab import Vocab
 
 __all__ = [
-    "REGIMES", "Callbacks", "ModelConfig", "MoveScore", "Parser", "Report", "Scorer", "TrainConfig",
-    "TrainResult", "Trainer", "Vocab", "attachment_scores", "default_oracle", "pick_device", "set_seed",
+    "DEFAULT_PRESET", "MODEL_PRESETS", "REGIMES", "BatchEvent", "Callbacks", "DataSpec", "EpochEvent",
+    "Event", "ModelConfig", "MoveScore", "Parser", "Report", "Scorer", "StartEvent", "TestEvent",
+    "TrainConfig", "TrainResult", "TrainSpec", "Trainer", "Vocab", "attachment_scores", "default_oracle",
+    "pick_device", "read_event", "set_seed",
 ]

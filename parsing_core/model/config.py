@@ -10,6 +10,12 @@ JSON, so a saved parser always says how it was built and trained.
 'words + characters + UPOS'
 >>> TrainConfig.from_dict({"epochs": 3, "regime": "static"}).epochs
 3
+>>> ModelConfig.preset("tiny").lstm_layers, ModelConfig.preset(DEFAULT_PRESET) == ModelConfig(
+...     word_dim=64, lstm_dim=64, mlp_dim=64)
+(1, True)
+>>> spec = TrainSpec(DataSpec(synthetic=600), "arc-hybrid", TrainConfig(epochs=2), ModelConfig.preset("tiny"))
+>>> TrainSpec.from_json(spec.to_json()) == spec
+True
 >>> TrainConfig(regime="random")
 Traceback (most recent call last):
 ...
@@ -18,7 +24,9 @@ parsing_core.errors.ParsingCoreError: unknown regime 'random'; choose static, no
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ParsingCoreError
@@ -73,6 +81,13 @@ class ModelConfig(_Config):
         parts = ["words"] + ["characters"] * (self.char_dim > 0) + ["UPOS"] * (self.upos_dim > 0)
         return " + ".join(parts)
 
+    @classmethod
+    def preset(cls, name: str) -> ModelConfig:
+        """A named size (:data:`MODEL_PRESETS`): ``tiny``, ``small`` or ``default``."""
+        if name not in MODEL_PRESETS:
+            raise ParsingCoreError(f"no model preset {name!r}; choose {', '.join(MODEL_PRESETS)}")
+        return cls(**MODEL_PRESETS[name])
+
     def __post_init__(self) -> None:
         for name in ("word_dim", "lstm_dim", "lstm_layers", "mlp_dim", "min_count"):
             if getattr(self, name) < 1:
@@ -81,6 +96,17 @@ class ModelConfig(_Config):
             raise ParsingCoreError("ModelConfig: upos_dim and char_dim must be ≥ 0, char_lstm_dim ≥ 1")
         if not 0 <= self.dropout < 1:
             raise ParsingCoreError("ModelConfig.dropout must be in [0, 1)")
+
+
+#: Named model sizes, smallest first: ``tiny`` trains a synthetic treebank in seconds,
+#: ``default`` is K&G's network (the ModelConfig defaults).
+MODEL_PRESETS: dict[str, dict[str, Any]] = {
+    "tiny": {"word_dim": 32, "lstm_dim": 32, "mlp_dim": 32, "lstm_layers": 1},
+    "small": {"word_dim": 64, "lstm_dim": 64, "mlp_dim": 64, "lstm_layers": 2},
+    "default": {},
+}
+#: The size the Train page offers first.
+DEFAULT_PRESET = "small"
 
 
 @dataclass(frozen=True)
@@ -111,3 +137,60 @@ class TrainConfig(_Config):
             raise ParsingCoreError("TrainConfig: explore_p must be in [0, 1] and explore_after ≥ 0")
         if self.device not in ("auto", "cpu", "cuda"):
             raise ParsingCoreError(f"unknown device {self.device!r}; choose auto, cpu or cuda")
+
+
+@dataclass(frozen=True)
+class DataSpec(_Config):
+    """Where a run's sentences come from.
+
+    ``treebank`` (a name in ``data_dir``, default the data directory), else ``train`` (with
+    optional ``dev`` and ``test``) CoNLL-U files, else a synthetic treebank of ``synthetic``
+    training sentences, ``nonprojective`` of them crossing (seeded by the run's seed).
+    """
+
+    treebank: str | None = None
+    data_dir: str | None = None
+    train: str | None = None
+    dev: str | None = None
+    test: str | None = None
+    synthetic: int = 2000
+    nonprojective: float = 0.3
+
+
+@dataclass(frozen=True)
+class TrainSpec:
+    """Everything a training run needs, as one value: data, system, and the two configs.
+
+    The oracle and the regime are in ``train`` (:class:`TrainConfig`).  ``python -m
+    parsing_core.train`` builds one from its flags or reads one with ``--spec FILE``; a
+    training job writes its spec to ``spec.json`` in its folder.
+    """
+
+    data: DataSpec = field(default_factory=DataSpec)
+    system: str = "arc-hybrid"
+    train: TrainConfig = field(default_factory=TrainConfig)
+    model: ModelConfig = field(default_factory=ModelConfig)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"data": self.data.to_dict(), "system": self.system, "train": self.train.to_dict(),
+                "model": self.model.to_dict()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TrainSpec:
+        unknown = sorted(set(data) - {"data", "system", "train", "model"})
+        if unknown:
+            raise ParsingCoreError(f"TrainSpec has no setting {', '.join(unknown)}")
+        return cls(DataSpec.from_dict(data.get("data", {})), data.get("system", cls.system),
+                   TrainConfig.from_dict(data.get("train", {})), ModelConfig.from_dict(data.get("model", {})))
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> TrainSpec:
+        try:
+            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError, TypeError) as err:
+            raise ParsingCoreError(f"cannot read the training spec {path}: {err}") from err

@@ -1,9 +1,11 @@
 """The trainer: epochs of lockstep training walks, dev evaluation, and reports through callbacks.
 
-The trainer knows nothing about a user interface.  It calls ``on_batch(report)`` after every
-batch and ``on_epoch(report)`` after every epoch with a plain dict (JSON-ready, the same
-lines the CLI writes to its metrics log), and asks ``should_stop()`` before every batch, so
-a background job can show progress and be stopped cleanly.
+The trainer knows nothing about a user interface.  After every batch and every epoch it
+builds a typed record (:class:`~.events.BatchEvent`, :class:`~.events.EpochEvent`: the same
+lines the CLI writes to its metrics log) and hands it to ``on_event(record)``, and its plain
+dict (``record.to_json()``) to ``on_batch(report)`` or ``on_epoch(report)``; it asks
+``should_stop()`` before every batch, so a background job can show progress and be stopped
+cleanly.
 
 >>> import parsing_core as pc
 >>> from parsing_core.synthetic import synthetic_treebank
@@ -37,6 +39,7 @@ from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
 from .config import ModelConfig, TrainConfig
 from .device import describe, pick_device, set_seed
+from .events import BatchEvent, EpochEvent, Event
 from .explore import Exploration, Walker, supervision_loss
 from .parser import Parser
 from .vocab import Vocab
@@ -48,15 +51,16 @@ Report = dict[str, Any]
 class Callbacks:
     """What the trainer tells its caller, and how the caller stops it."""
 
-    on_batch: Callable[[Report], None] | None = None
-    on_epoch: Callable[[Report], None] | None = None
+    on_batch: Callable[[Report], None] | None = None  # BatchEvent.to_json()
+    on_epoch: Callable[[Report], None] | None = None  # EpochEvent.to_json()
     should_stop: Callable[[], bool] | None = None
+    on_event: Callable[[Event], None] | None = None  # the typed record, batch or epoch
 
 
 @dataclass
 class TrainResult:
     parser: Parser
-    history: list[Report] = field(default_factory=list)  # one report per finished epoch
+    history: list[Report] = field(default_factory=list)  # EpochEvent.to_json() of each finished epoch
     best_epoch: int | None = None  # the epoch whose weights the parser has (keep_best)
     stopped: bool = False  # should_stop() ended the run early
 
@@ -152,26 +156,36 @@ class Trainer:
         result = TrainResult(self.parser, self.history)
         best_uas, best_state = -1.0, None
         for epoch in range(1, self.config.epochs + 1):
-            report = self.train_epoch(epoch)
-            if report is None or self.stop_requested():
+            record = self.train_epoch(epoch)
+            if record is None or self.stop_requested():
                 result.stopped = True
                 break
             if self.dev:
                 scores, seconds = self.evaluate(self.dev)
-                report.update({f"dev_{k}": v for k, v in scores.items()}, dev_seconds=seconds)
+                record = replace(record, dev_uas=scores["uas"], dev_las=scores["las"],
+                                 dev_uas_nopunct=scores["uas_nopunct"], dev_las_nopunct=scores["las_nopunct"],
+                                 dev_seconds=seconds)
                 if scores["uas"] > best_uas:
                     best_uas, result.best_epoch = scores["uas"], epoch
                     best_state = copy.deepcopy(self.parser.network.state_dict())
+            report = record.to_json()
             self.history.append(report)
-            if self.callbacks.on_epoch:
-                self.callbacks.on_epoch(report)
+            self.tell(record, self.callbacks.on_epoch, report)
         if self.config.keep_best and best_state is not None:
             self.parser.network.load_state_dict(best_state)
         else:
             result.best_epoch = self.history[-1]["epoch"] if self.history else None
         return result
 
-    def train_epoch(self, epoch: int) -> Report | None:
+    def tell(self, record: Event, plain: Callable[[Report], None] | None, report: Report | None = None
+             ) -> None:
+        """Hand a record to ``on_event`` and its dict to ``plain`` (on_batch or on_epoch)."""
+        if self.callbacks.on_event:
+            self.callbacks.on_event(record)
+        if plain:
+            plain(report if report is not None else record.to_json())
+
+    def train_epoch(self, epoch: int) -> EpochEvent | None:
         """One pass over the training sentences; None if stopped part-way."""
         exploring = self.config.regime == "dynamic" and epoch > self.config.explore_after
         explore = Exploration(exploring, self.config.explore_p, self.rng)
@@ -181,18 +195,22 @@ class Trainer:
         for b, indices in enumerate(batches, start=1):
             if self.stop_requested():
                 return None
-            report = self.train_batch([self.train[i] for i in indices], explore)
-            for key in totals:
-                totals[key] += report[key] * (len(indices) if key == "loss" else 1)
-            report.update(epoch=epoch, batch=b, batches=len(batches))
-            if self.callbacks.on_batch:
-                self.callbacks.on_batch(report)
+            record = replace(self.train_batch([self.train[i] for i in indices], explore),
+                             epoch=epoch, batch=b, batches=len(batches))
+            totals["loss"] += record.loss * len(indices)
+            totals["steps"] += record.steps
+            totals["errors"] += record.errors
+            totals["explored"] += record.explored
+            totals["dropped"] += record.dropped
+            self.tell(record, self.callbacks.on_batch)
         seconds = time.perf_counter() - start
-        return {"event": "epoch", "epoch": epoch, "epochs": self.config.epochs, "exploring": exploring,
-                **totals, "loss": totals["loss"] / len(self.train), "sentences": len(self.train),
-                "seconds": seconds, "sentences_per_s": len(self.train) / seconds, "device": self.device_name}
+        return EpochEvent(epoch=epoch, epochs=self.config.epochs, exploring=exploring,
+                          loss=totals["loss"] / len(self.train), steps=int(totals["steps"]),
+                          errors=int(totals["errors"]), explored=int(totals["explored"]),
+                          dropped=int(totals["dropped"]), sentences=len(self.train), seconds=seconds,
+                          sentences_per_s=len(self.train) / seconds, device=self.device_name)
 
-    def train_batch(self, sentences: Sequence[Sentence], explore: Exploration) -> Report:
+    def train_batch(self, sentences: Sequence[Sentence], explore: Exploration) -> BatchEvent:
         """Walk one batch in lockstep, then one backward pass and one optimiser step."""
         start = time.perf_counter()
         network = self.parser.network
@@ -210,10 +228,10 @@ class Trainer:
                 torch.nn.utils.clip_grad_norm_(network.parameters(), self.config.clip)
             self.optimizer.step()
         seconds = time.perf_counter() - start
-        return {"event": "batch", "loss": loss.item(), "move_loss": move_loss.item(),
-                "label_loss": label_loss.item(), "sentences": len(sentences), "steps": sup.steps,
-                "errors": sup.errors, "explored": sup.explored, "dropped": sup.dropped,
-                "seconds": seconds, "sentences_per_s": len(sentences) / seconds, "device": self.device_name}
+        return BatchEvent(loss=loss.item(), move_loss=move_loss.item(), label_loss=label_loss.item(),
+                          sentences=len(sentences), steps=sup.steps, errors=sup.errors, explored=sup.explored,
+                          dropped=sup.dropped, seconds=seconds, sentences_per_s=len(sentences) / seconds,
+                          device=self.device_name)
 
     def evaluate(self, gold: Sequence[Sentence], batch_size: int = 128) -> tuple[dict[str, float], float]:
         """(attachment scores, seconds) of the current parser on ``gold``."""

@@ -1,0 +1,142 @@
+"""The records of a training run's JSON-lines log: one dataclass per kind of line.
+
+A run writes one :class:`StartEvent`, a :class:`BatchEvent` after every batch, an
+:class:`EpochEvent` after every epoch and, when there is a test set, a :class:`TestEvent`
+at the end.  The trainer builds them, its callbacks receive them, the command line prints
+them and writes them (``to_json``), and whoever follows the log reads them back with
+:func:`read_event` — so a line's fields are written down once, here.  The JSON keys are the
+field names, plus ``"event"``, the record's tag.
+
+>>> line = TestEvent(test_uas=0.5, test_las=0.25, test_uas_nopunct=0.5, test_las_nopunct=0.25).to_json()
+>>> line["event"], read_event(line) == TestEvent.from_json(line)
+('test', True)
+>>> read_event({"event": "lunch"})
+Traceback (most recent call last):
+...
+parsing_core.errors.ParsingCoreError: unknown log event 'lunch'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from ..errors import ParsingCoreError
+from .config import ModelConfig, TrainConfig
+
+Record = dict[str, Any]
+E = TypeVar("E", bound="_Event")
+
+
+class _Event:
+    """JSON round trip shared by the records: the fields plus the ``event`` tag."""
+
+    event: ClassVar[str]
+
+    def to_json(self) -> Record:
+        return {"event": self.event, **asdict(self)}  # type: ignore[call-overload]
+
+    @classmethod
+    def from_json(cls: type[E], data: Record) -> E:
+        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(frozen=True)
+class StartEvent(_Event):
+    """The first line: what is trained on what, with which settings."""
+
+    event: ClassVar[str] = "start"
+    data: str
+    system: str
+    device: str
+    train: TrainConfig
+    model: ModelConfig
+
+    def to_json(self) -> Record:
+        return {"event": self.event, "data": self.data, "system": self.system, "device": self.device,
+                "train": self.train.to_dict(), "model": self.model.to_dict()}
+
+    @classmethod
+    def from_json(cls, data: Record) -> StartEvent:
+        return cls(data["data"], data["system"], data["device"], TrainConfig.from_dict(data["train"]),
+                   ModelConfig.from_dict(data["model"]))
+
+
+@dataclass(frozen=True)
+class BatchEvent(_Event):
+    """One batch: its losses, walks and speed; ``batch`` counts from 1 within ``epoch``."""
+
+    event: ClassVar[str] = "batch"
+    loss: float
+    move_loss: float
+    label_loss: float
+    sentences: int
+    steps: int
+    errors: int
+    explored: int
+    dropped: int
+    seconds: float
+    sentences_per_s: float
+    device: str
+    epoch: int = 0
+    batch: int = 0
+    batches: int = 0
+
+
+@dataclass(frozen=True)
+class EpochEvent(_Event):
+    """One epoch: totals over its batches (mean loss) and, when there is a dev set, its scores."""
+
+    event: ClassVar[str] = "epoch"
+    epoch: int
+    epochs: int
+    exploring: bool
+    loss: float
+    steps: int
+    errors: int
+    explored: int
+    dropped: int
+    sentences: int
+    seconds: float
+    sentences_per_s: float
+    device: str
+    dev_uas: float | None = None
+    dev_las: float | None = None
+    dev_uas_nopunct: float | None = None
+    dev_las_nopunct: float | None = None
+    dev_seconds: float | None = None
+
+    def to_json(self) -> Record:
+        """Without the dev keys when there was no dev set (as the log has always been)."""
+        return {k: v for k, v in super().to_json().items() if not (k.startswith("dev_") and v is None)}
+
+    @property
+    def dev_scores(self) -> dict[str, float]:
+        """``{"uas": …, "las": …, …}`` of the dev set; empty without one."""
+        return {f.name[4:]: v for f in fields(self) if f.name.startswith("dev_") and f.name != "dev_seconds"
+                and (v := getattr(self, f.name)) is not None}
+
+
+@dataclass(frozen=True)
+class TestEvent(_Event):
+    """The last line when there is a test set: its attachment scores."""
+
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    event: ClassVar[str] = "test"
+    test_uas: float
+    test_las: float
+    test_uas_nopunct: float
+    test_las_nopunct: float
+
+
+Event = StartEvent | BatchEvent | EpochEvent | TestEvent
+EVENTS: dict[str, type[Event]] = {e.event: e for e in (StartEvent, BatchEvent, EpochEvent, TestEvent)}
+
+
+def read_event(data: Record) -> Event:
+    """The typed record of one log line (a dict as ``json.loads`` gives it)."""
+    kind = data.get("event")
+    if kind not in EVENTS:
+        raise ParsingCoreError(f"unknown log event {kind!r}")
+    return EVENTS[kind].from_json(data)

@@ -1,0 +1,135 @@
+"""Jobs from specs: a run's settings as one value, written to spec.json, read back by the job;
+the log's lines as typed records that round-trip through JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from parsing_core import train as train_cli
+from parsing_core.errors import ParsingCoreError
+from parsing_core.jobs import TRAIN, JobBoard, JobError, TrainingJob, get_kind, kind_of_spec
+from parsing_core.model import (
+    DEFAULT_PRESET,
+    MODEL_PRESETS,
+    BatchEvent,
+    DataSpec,
+    EpochEvent,
+    ModelConfig,
+    StartEvent,
+    TestEvent,
+    TrainConfig,
+    TrainSpec,
+    read_event,
+)
+
+TINY = TrainSpec(DataSpec(synthetic=40, nonprojective=0.5), "arc-standard",
+                 TrainConfig(epochs=1, oracle="thesis-approx", explore_after=0, seed=3),
+                 ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16))
+FLAGS = ["--synthetic", "40", "--nonprojective", "0.5", "--system", "arc-standard", "--epochs", "1",
+         "--oracle", "thesis-approx", "--explore-after", "0", "--seed", "3", "--word-dim", "16",
+         "--lstm-dim", "16", "--lstm-layers", "1", "--mlp-dim", "16"]
+
+
+def wait_for(condition, seconds: float = 60) -> None:
+    deadline = time.time() + seconds
+    while not condition():
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def test_presets_are_named_and_the_default_is_one_of_them() -> None:
+    assert list(MODEL_PRESETS) == ["tiny", "small", "default"] and DEFAULT_PRESET in MODEL_PRESETS
+    assert ModelConfig.preset("default") == ModelConfig()
+    assert ModelConfig.preset("tiny").lstm_layers == 1
+    with pytest.raises(ParsingCoreError, match="no model preset 'huge'"):
+        ModelConfig.preset("huge")
+
+
+def test_a_spec_round_trips_through_spec_json(tmp_path: Path) -> None:
+    path = TINY.save(tmp_path / "spec.json")
+    assert TrainSpec.load(path) == TINY
+    assert train_cli.spec_of(train_cli.arguments().parse_args(["--spec", str(path)])) == TINY
+    assert TrainSpec.from_json({}) == TrainSpec()
+    with pytest.raises(ParsingCoreError, match="TrainSpec has no setting colour"):
+        TrainSpec.from_json({"colour": "red"})
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(ParsingCoreError, match="cannot read the training spec"):
+        TrainSpec.load(tmp_path / "bad.json")
+
+
+def test_the_flags_and_the_spec_build_equal_specs(tmp_path: Path) -> None:
+    from_flags = train_cli.spec_from_flags(train_cli.arguments().parse_args(FLAGS))
+    assert from_flags == TINY
+    path = from_flags.save(tmp_path / "spec.json")
+    assert train_cli.spec_of(train_cli.arguments().parse_args(["--spec", str(path)])) == from_flags
+    assert train_cli.spec_from_flags(train_cli.arguments().parse_args([])) == TrainSpec()
+
+
+def test_kinds_are_found_from_the_spec_class() -> None:
+    assert kind_of_spec(TINY) is TRAIN and get_kind("train") is TRAIN
+    assert TRAIN.module == "parsing_core.train"
+    with pytest.raises(JobError, match="no kind of job 'lab'"):
+        get_kind("lab")
+
+
+def test_a_job_started_from_a_spec_finishes_with_the_expected_events(tmp_path: Path) -> None:
+    job = JobBoard(tmp_path).start("spec", TINY)
+    assert json.loads(job.spec_file.read_text()) == TINY.to_json()
+    assert job.spec() == TINY and job.kind is TRAIN
+    wait_for(lambda: job.status() != "running")
+    assert job.status() == "finished", job.failure()
+    records = TrainingJob(job.folder).events()
+    start, *batches, epoch, test = records
+    assert isinstance(start, StartEvent) and isinstance(epoch, EpochEvent) and isinstance(test, TestEvent)
+    assert batches and all(isinstance(b, BatchEvent) and b.epoch == 1 for b in batches)
+    assert [b.batch for b in batches] == list(range(1, batches[0].batches + 1))
+    assert start.system == "arc-standard" and start.model == TINY.model
+    assert start.train == TINY.train  # the oracle and regime as resolved: here as given
+    assert epoch.epochs == 1 and epoch.dev_uas is not None and 0 <= test.test_uas <= 1
+    assert job.checkpoint.exists()
+
+
+def test_every_line_of_a_cli_log_round_trips_through_its_record(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    assert train_cli.main([*FLAGS, "--epochs", "2", "--log", str(log)]) == 0
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [line["event"] for line in lines][0::len(lines) - 1] == ["start", "test"]
+    for line in lines:
+        record = read_event(line)
+        assert record.to_json() == line and list(record.to_json()) == list(line)  # same keys, same order
+        assert read_event(json.loads(json.dumps(record.to_json()))) == record
+
+
+def test_each_record_round_trips_through_json() -> None:
+    records = [
+        StartEvent("synthetic (40, 50% non-projective)", "arc-hybrid", "cpu", TrainConfig(oracle="static",
+                   regime="static"), ModelConfig.preset("tiny")),
+        BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=2, batches=5),
+        EpochEvent(1, 3, True, 0.5, 500, 20, 18, 1, 40, 0.2, 200.0, "cpu"),
+        EpochEvent(2, 3, True, 0.4, 500, 15, 13, 0, 40, 0.2, 200.0, "cpu", 0.8, 0.7, 0.82, 0.71, 0.05),
+        TestEvent(0.8, 0.7, 0.82, 0.71),
+    ]
+    for record in records:
+        assert read_event(json.loads(json.dumps(record.to_json()))) == record
+    assert "dev_uas" not in records[2].to_json() and records[2].dev_scores == {}
+    assert records[3].dev_scores == {"uas": 0.8, "las": 0.7, "uas_nopunct": 0.82, "las_nopunct": 0.71}
+
+
+def test_the_progress_bar_draws_on_a_terminal_and_summarises_each_epoch() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    bar = train_cli.ProgressBar(stream)
+    for b in (1, 2):
+        bar.batch(BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=b, batches=2))
+    bar.epoch(EpochEvent(1, 3, True, 0.5, 500, 20, 18, 1, 40, 0.2, 200.0, "cpu", 0.8, 0.7, 0.82, 0.71, 0.05))
+    text = stream.getvalue()
+    assert "epoch 1:" in text and "/2 [" in text  # tqdm's bar (redrawn at most every 0.1 s)
+    assert "epoch 1/3  loss 0.500" in text and "UAS 80.00" in text and "1 walks left out" in text
