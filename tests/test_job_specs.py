@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import parsing_core as pc
 from parsing_core import train as train_cli
 from parsing_core.errors import ParsingCoreError
 from parsing_core.jobs import TRAIN, JobBoard, JobError, TrainingJob, get_kind, kind_of_spec
@@ -25,6 +26,15 @@ from parsing_core.model import (
     TrainConfig,
     TrainSpec,
     read_event,
+)
+from ui.training import (
+    PAGE_DEFAULTS,
+    accuracy_figure,
+    data_spec,
+    default_choice,
+    loss_figure,
+    progress,
+    run_spec,
 )
 
 TINY = TrainSpec(DataSpec(synthetic=40, nonprojective=0.5), "arc-standard",
@@ -133,3 +143,34 @@ def test_the_progress_bar_draws_on_a_terminal_and_summarises_each_epoch() -> Non
     text = stream.getvalue()
     assert "epoch 1:" in text and "/2 [" in text  # tqdm's bar (redrawn at most every 0.1 s)
     assert "epoch 1/3  loss 0.500" in text and "UAS 80.00" in text and "1 walks left out" in text
+
+
+def test_the_page_builds_the_spec_its_old_command_line_meant() -> None:
+    spec = run_spec(data_spec("synthetic", nonprojective=0.6), "arc-eager", "goldberg-nivre", "dynamic", 7, 2,
+                    0.8, "tiny")
+    old = ["--system", "arc-eager", "--oracle", "goldberg-nivre", "--regime", "dynamic", "--epochs", "7",
+           "--explore-after", "2", "--explore-p", "0.8", "--synthetic", "600", "--nonprojective", "0.6",
+           "--word-dim", "32", "--lstm-dim", "32", "--mlp-dim", "32", "--lstm-layers", "1"]
+    assert spec == train_cli.spec_from_flags(train_cli.arguments().parse_args(old))
+    treebank = run_spec(data_spec("xx_teach", "/data"), "arc-hybrid", "static", "static", 1, 1, 0.9,
+                        "default")
+    assert treebank.data == train_cli.spec_from_flags(train_cli.arguments().parse_args(
+        ["--treebank", "xx_teach", "--data-dir", "/data"])).data
+
+
+def test_the_page_offers_the_oracle_it_offered_before() -> None:
+    assert pc.list_systems().index(PAGE_DEFAULTS.system) == 3  # the page's old index=3
+    for name in pc.list_systems():
+        oracles = [o for o in pc.list_oracles(pc.get_system(name)) if o != "search"]
+        assert default_choice(pc.get_system(name), oracles) == oracles[min(1, len(oracles) - 1)]
+
+
+def test_the_page_reads_progress_from_typed_records() -> None:
+    start = StartEvent("synthetic", "arc-hybrid", "cpu", TrainConfig(epochs=4), ModelConfig.preset("tiny"))
+    batch = BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=1, batches=1)
+    epoch = EpochEvent(1, 4, False, 0.5, 100, 3, 0, 0, 8, 2.0, 4.0, "cpu", 0.5, 0.4, 0.5, 0.4, 0.1)
+    assert progress([]).text == "starting…"
+    state = progress([start, batch, epoch])
+    assert state.fraction == 0.25 and state.text == "epoch 1/4 · 4 sentences/s · about 6 s left · cpu"
+    assert list(loss_figure({"run": [start, batch, epoch]}).data[0].y) == [0.5]
+    assert list(accuracy_figure({"run": [start, batch, epoch]}).data[0].y) == [50.0]
