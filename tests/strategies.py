@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 import parsing_core as pc
-from parsing_core.trees import find_cycle, is_projective
+from parsing_core.experiments.audit import random_heads
+from parsing_core.trees import find_cycle
 
 # Every system the library offers, with its options: the unit of exhaustive testing.
 SYSTEM_VARIANTS: list[tuple[str, dict[str, bool]]] = [
@@ -57,14 +58,7 @@ def random_tree(
     rnd: random.Random, n: int, projective: bool | None = None, root_last: bool = False
 ) -> tuple[int, ...]:
     """A random tree (several roots allowed), redrawn until its projectivity is as asked."""
-    while True:
-        order = rnd.sample(range(1, n + 1), n)
-        heads = [0] * (n + 1)
-        for k, tok in enumerate(order):
-            heads[tok] = rnd.choice([0, *order[:k]])
-        tree = tuple(heads[1:])
-        if projective is None or is_projective(tree, root_last) == projective:
-            return tree
+    return random_heads(rnd, n, projective, root_last)
 
 
 def walk_configurations(system: pc.TransitionSystem, s: pc.Sentence, rnd: random.Random,

@@ -132,15 +132,16 @@ def option_variants(system: TransitionSystem, oracle_name: str) -> list[Options]
 # -- gold trees ------------------------------------------------------------------------------
 
 
-def random_heads(rnd: random.Random, n: int, projective: bool, root_last: bool = False) -> tuple[int, ...]:
-    """A random tree over n tokens (several roots allowed), as projective as asked.
+def random_heads(rnd: random.Random, n: int, projective: bool | None = None, root_last: bool = False
+                 ) -> tuple[int, ...]:
+    """A random tree over n tokens (several roots allowed), as projective as asked (None: any).
 
     Tokens are attached in a random order, each to ROOT or to a token attached before it, so
     no cycle can arise; the tree is redrawn until its projectivity (with ROOT first, or last
     if ``root_last``) is as asked.  No tree of fewer than three tokens crosses, so asking for
     a non-projective one is an error rather than an endless loop.
     """
-    if not projective and n < MIN_NON_PROJECTIVE:
+    if projective is False and n < MIN_NON_PROJECTIVE:
         raise ValueError(f"every tree of {n} token(s) is projective")
     while True:
         order = rnd.sample(range(1, n + 1), n)
@@ -148,7 +149,7 @@ def random_heads(rnd: random.Random, n: int, projective: bool, root_last: bool =
         for k, token in enumerate(order):
             heads[token] = rnd.choice([0, *order[:k]])
         tree = tuple(heads[1:])
-        if is_projective(tree, root_last) == projective:
+        if projective is None or is_projective(tree, root_last) == projective:
             return tree
 
 
