@@ -22,7 +22,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
-from parsing_core.oracles.search import MAX_LENGTH
+from parsing_core.oracles import ranked
 from ui.sources import treebank_key
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
@@ -37,12 +37,9 @@ def first_sentence(treebank: str, split: str, n: int) -> int:
 
 
 def exact_oracle(system: pc.TransitionSystem, gold: pc.Sentence) -> str | None:
-    """The first oracle exact for this gold tree; the search last (it is exponential), and only
-    within its length limit."""
-    exact = [n for n in pc.list_oracles(system) if pc.get_oracle(system, n).is_exact_for(gold)
-             and not (n == "search" and gold.n > MAX_LENGTH[system.name])]
-    exact.sort(key=lambda n: n == "search")
-    return exact[0] if exact else None
+    """The library's first choice among the oracles exact for this gold tree (``ranked``: the
+    search last, it is exponential, and only within its length limit)."""
+    return next((n for n in ranked(system, gold) if pc.get_oracle(system, n).is_exact_for(gold)), None)
 
 
 def click_times(query: dict[str, str]) -> list[float]:

@@ -105,3 +105,82 @@ def test_a_configuration_of_another_sentence_is_refused(name, oracle_name):
             ask(c, long)
     with pytest.raises(pc.ParsingCoreError, match="no gold tree"):
         oracle.costs(c, pc.Sentence(("x", "y")))
+
+
+# -- answer: costs, explanations and gold moves at once -------------------------------------------
+EVERY_ORACLE = [(name, oracle_name) for name in pc.list_systems()
+                for oracle_name in pc.list_oracles(pc.get_system(name))]
+
+
+@pytest.mark.parametrize("name, oracle_name", EVERY_ORACLE, ids=[f"{n}/{o}" for n, o in EVERY_ORACLE])
+def test_answer_is_costs_explain_and_labelled_moves(name, oracle_name):
+    system = pc.get_system(name, labelled=True)
+    oracle = pc.get_oracle(system, oracle_name)
+    answered = 0
+    for s, c in sample(system, 3, 12, 5, projective=True):
+        s = pc.Sentence(s.words, heads=s.heads, labels=tuple(f"l{h}" for h in s.gold_heads))
+        answer = oracle.answer(c, s)
+        assert answer.costs == oracle.costs(c, s)
+        assert answer.explanations == oracle.explain(c, s)
+        assert answer.labelled == {t: oracle.labelled(c, s, t) for t in answer.costs}
+        assert answer.optimal == pc.oracles.optimal_moves(answer.costs)
+        assert set(answer.optimal) <= set(oracle.optimal(c, s))
+        answered += 1
+    assert answered > 10
+
+
+class Counting:
+    """Counts the costs an oracle computes at one configuration (``move_costs`` calls)."""
+
+    def __init__(self, oracle: pc.Oracle, at: pc.Configuration) -> None:
+        self.calls, inner = 0, oracle.move_costs
+
+        def move_costs(c, gold):
+            self.calls += c == at
+            return inner(c, gold)
+
+        oracle.move_costs = move_costs  # type: ignore[method-assign]
+
+
+COUNTED = [("arc-standard", "exact"), ("arc-standard", "search"), ("arc-eager-corrected", "nederhof"),
+           ("arc-hybrid-swap", "search")]
+
+
+@pytest.mark.parametrize("name, oracle_name", COUNTED)
+def test_the_witness_computes_the_costs_once(name, oracle_name):
+    system = pc.get_system(name)
+    witnessed = 0
+    for s, c in sample(system, 4, 20, 5):
+        oracle = pc.get_oracle(system, oracle_name)  # fresh: no tables from the earlier configurations
+        counting = Counting(oracle, c)
+        answer = oracle.answer(c, s)
+        assert counting.calls == 1, (s.gold_heads, c)
+        witnessed += any(e.lost for e in answer.explanations.values())
+        counting.calls = 0
+        oracle.explain(c, s)
+        assert counting.calls == 1
+    assert witnessed > 5
+
+
+def test_a_subclass_explains_with_the_costs_it_is_given():
+    """The hook ``explanations(c, gold, costs)`` gets the costs ``answer`` computed."""
+    system = pc.get_system("arc-standard")
+    seen = []
+
+    class Noting(type(pc.get_oracle(system, "exact"))):  # type: ignore[misc]
+        def explanations(self, c, gold, costs):
+            seen.append(costs)
+            return super().explanations(c, gold, costs)
+
+    oracle = Noting(system)
+    s = pc.Sentence.from_heads("a b c".split(), [0, 1, 1])
+    c = pc.replay(system, s, ["SH", "SH"]).final
+    answer = oracle.answer(c, s)
+    assert seen == [answer.costs] and answer.explanations[pc.Transition("SH")].net == 1
+
+
+def test_the_static_oracle_answers_without_explanations():
+    system, s = pc.get_system("arc-eager"), pc.default_sentence()
+    answer = pc.get_oracle(system, "static").answer(system.initial(s), s)
+    assert answer.explanations == {} and answer.optimal == (pc.Transition("SH"),)
+    assert sorted(answer.costs.values()) == [0, 1]

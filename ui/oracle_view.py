@@ -7,18 +7,18 @@ saying so), or an ``error`` message and no costs.  The page can then always let 
 
 :func:`completion` finishes the parse by following an oracle's optimal moves; the gold arcs
 that tree still gets are the ones still reachable, and its score is the best attachment
-score still reachable when the oracle is exact.
+score still reachable when the oracle is exact.  Which oracle to fall back on, or to finish
+with, is the library's ranking (:func:`parsing_core.oracles.ranked`).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import parsing_core as pc
-from parsing_core.oracles import label_penalty
+from parsing_core.oracles import label_penalty, optimal_moves, ranked, reachable_gold_arcs
 from parsing_core.oracles.nederhof import NederhofOracle, PolicyOracle
 
 Arc = tuple[int, int]
@@ -47,8 +47,7 @@ class Verdict:
 
     @property
     def optimal(self) -> tuple[pc.Transition, ...]:
-        best = min(self.costs.values(), default=math.inf)
-        return tuple(t for t, v in self.costs.items() if v == best and not math.isinf(v))
+        return optimal_moves(self.costs)
 
 
 def ask(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Sentence) -> Verdict:
@@ -72,10 +71,9 @@ def ask(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Se
 def _answer(system: pc.TransitionSystem, name: str, c: pc.Configuration, gold: pc.Sentence,
             fallback: str = "") -> Verdict:
     oracle = oracle_for(system, name)
-    costs = oracle.costs(c, gold)
-    gold_moves = {t: oracle.labelled(c, gold, t) for t in costs}
+    answer = oracle.answer(c, gold)
     notes, warnings = exactness_notes(oracle, gold)
-    return Verdict(name, costs, oracle.explain(c, gold), gold_moves, notes,
+    return Verdict(name, answer.costs, answer.explanations, answer.labelled, notes,
                    (fallback, *warnings) if fallback else warnings)
 
 
@@ -113,11 +111,9 @@ def exactness_notes(oracle: pc.Oracle, gold: pc.Sentence) -> tuple[tuple[str, ..
 
 
 def fallbacks(system: pc.TransitionSystem, gold: pc.Sentence, failed: str) -> list[str]:
-    """Other oracles to try, best first: exact for this tree, then the others, the static one last."""
-    others = [n for n in pc.list_oracles(system) if n not in (failed, STATIC)]
-    exact = [n for n in others if oracle_for(system, n).is_exact_for(gold)]
-    rest = [n for n in others if n not in exact]
-    return [*exact, *rest, *([STATIC] if STATIC in pc.list_oracles(system) else [])]
+    """Other oracles to try, best first (the library's ranking): exact for this tree, then the
+    others, the static one last."""
+    return [n for n in ranked(system, gold, need_costs=False) if n != failed]
 
 
 def move_cost(system: pc.TransitionSystem, verdict: Verdict, c: pc.Configuration, gold: pc.Sentence,
@@ -135,8 +131,12 @@ class Completion:
 
     oracle: str
     exact: bool  # is the oracle exact for this gold tree (then ``correct`` is the best reachable)
-    heads: tuple[int | None, ...]
-    correct: int  # gold arcs in the finished parse
+    reachable: frozenset[Arc]  # the gold arcs of the finished parse (parsing_core's reachable_gold_arcs)
+
+    @property
+    def correct(self) -> int:
+        """Gold arcs in the finished parse."""
+        return len(self.reachable)
 
 
 def completion(trace: pc.Trace, gold: pc.Sentence, preferred: str) -> Completion | None:
@@ -144,25 +144,25 @@ def completion(trace: pc.Trace, gold: pc.Sentence, preferred: str) -> Completion
     tree, else any exact one (search last: it is slow), else ``preferred``, else any."""
     if not gold.has_gold:
         return None
-    for name, exact in reference_order(trace.system, gold, preferred):
+    system = trace.system
+    for name, exact in reference_order(system, gold, preferred):
         try:
-            final = pc.run_from(trace, oracle_for(trace.system, name).chooser(gold))
+            reachable = reachable_gold_arcs(system, oracle_for(system, name), trace.final, gold)
         except pc.ParsingCoreError:
             continue
-        return Completion(name, exact, final.heads, correct_arcs(final.heads, gold))
+        return Completion(name, exact, reachable)
     return None
 
 
 def reference_order(system: pc.TransitionSystem, gold: pc.Sentence, preferred: str) -> list[tuple[str, bool]]:
-    names = pc.list_oracles(system)
+    """The oracles to finish the parse with, each with whether it is exact for ``gold``: the
+    library's ranking, ``preferred`` moved to the front of its group (exact or not)."""
+    names = ranked(system, gold, need_costs=False)
     exact = [n for n in names if oracle_for(system, n).is_exact_for(gold)]
-    exact.sort(key=lambda n: (n != preferred, n == "search"))
-    rest = sorted((n for n in names if n not in exact), key=lambda n: (n != preferred, n == STATIC))
+    rest = [n for n in names if n not in exact]
+    exact.sort(key=lambda n: n != preferred)  # stable: the ranking otherwise
+    rest.sort(key=lambda n: n != preferred)
     return [(n, True) for n in exact] + [(n, False) for n in rest]
-
-
-def correct_arcs(heads: tuple[int | None, ...], gold: pc.Sentence) -> int:
-    return sum(1 for h, g in zip(heads, gold.gold_heads) if h == g)
 
 
 def arc_kinds(c: pc.Configuration, gold: pc.Sentence, done: Completion | None) -> dict[Arc, str]:
@@ -170,7 +170,7 @@ def arc_kinds(c: pc.Configuration, gold: pc.Sentence, done: Completion | None) -
 
     A gold arc is lost when its dependent already has another head, when one of its tokens
     has left both the stack and the buffer, or when the completion of an exact oracle does not
-    build it.
+    build it (it is not among the library's ``reachable_gold_arcs``).
     Without a gold tree every built arc is just ``built``.
     """
     built = c.unlabelled_arcs
@@ -180,7 +180,7 @@ def arc_kinds(c: pc.Configuration, gold: pc.Sentence, done: Completion | None) -
     alive = {0, *c.stack, *c.buffer}
     for h, d in gold.gold_arcs - built:
         gone = c.has_head(d) or h not in alive or d not in alive
-        missed = done is not None and done.exact and done.heads[d - 1] != h
+        missed = done is not None and done.exact and (h, d) not in done.reachable
         kinds[(h, d)] = "lost" if gone or missed else "reachable"
     return kinds
 

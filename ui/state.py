@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 import parsing_core as pc
+from parsing_core.oracles import ranked
 from parsing_core.systems import SYSTEMS
 
 from .sources import DEFAULT_KEY, is_shareable, sentence_from_key
@@ -130,18 +131,12 @@ def system_options(name: str) -> tuple[str, ...]:
 
 
 def default_oracle(system: pc.TransitionSystem) -> str:
-    """The oracle the page starts with: a fast exact one if there is one, else a dynamic one.
-
-    Preference: exact for any tree, then exact for projective trees, then any oracle other
-    than the search (exponential) and the static one (no costs), then search, then static.
+    """The oracle the page starts with: the library's first choice for the system, with no
+    sentence in view (:func:`parsing_core.oracles.ranked`): exact for any tree, then exact for
+    projective trees, then approximate, then the search oracle (short sentences only), then the
+    static one (no costs), if nothing else.
     """
-    names = pc.list_oracles(system)
-    dynamic = [n for n in names if n not in ("static", "search")]
-    exactness = {n: pc.get_oracle(system, n).exact_for for n in dynamic}
-    ranked = sorted(dynamic, key=lambda n: ("any", "projective").index(exactness[n])
-                    if exactness[n] in ("any", "projective") else 2)
-    fallbacks = [n for n in ("search", "static") if n in names]
-    return ([*ranked, *fallbacks] or names)[0]
+    return (ranked(system) or ranked(system, need_costs=False))[0]
 
 
 # -- reading a link, one part at a time ----------------------------------------------------------

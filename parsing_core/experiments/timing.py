@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..oracles import get_oracle, list_oracles
+from ..oracles import get_oracle, list_oracles, ranked
 from ..oracles.search import MAX_LENGTH
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system, list_systems
@@ -53,17 +53,24 @@ def median(values: Sequence[float]) -> float:
 
 
 def cost_oracles(system: TransitionSystem) -> list[str]:
-    """The oracles of ``system`` that give costs: all but the static one."""
-    return [name for name in list_oracles(system) if name != "static"]
+    """The oracles of ``system`` that give costs (``gives_costs``: all but the static one), in
+    the registry's order."""
+    return [name for name in list_oracles(system) if get_oracle(system, name).gives_costs]
 
 
 def exact_oracles(system: TransitionSystem) -> list[str]:
-    """The fast exact oracles of a system: exact for any gold tree, search excluded.
+    """The fast exact oracles of a system, best first (``ranked``): exact for any gold tree,
+    the search oracle (exponential) excluded.
 
     >>> exact_oracles(get_system("arc-standard"))
     ['exact']
     """
-    return [o for o in cost_oracles(system) if o != "search" and get_oracle(system, o).exact_for == "any"]
+    fast_exact = []
+    for name in ranked(system):
+        oracle = get_oracle(system, name)
+        if oracle.exact_for == "any" and oracle.speed != "exponential":
+            fast_exact.append(name)
+    return fast_exact
 
 
 def length_limit(system: TransitionSystem, oracle_name: str) -> int | None:

@@ -33,7 +33,7 @@ import torch
 
 from ..errors import ParsingCoreError
 from ..metrics import las, uas
-from ..oracles import get_oracle, list_oracles
+from ..oracles import get_oracle, ranked
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
@@ -66,11 +66,11 @@ class TrainResult:
 
 
 def default_oracle(system: TransitionSystem, regime: str) -> str:
-    """The static oracle for the static regime, else the system's first cost oracle."""
+    """The static oracle for the static regime, else the system's preferred cost oracle
+    (``ranked(system)[0]``: the search oracle only where no other gives costs)."""
     if regime == "static":
         return "static"
-    dynamic = [name for name in list_oracles(system) if name not in ("static", "search")]
-    return dynamic[0] if dynamic else "search"
+    return ranked(system)[0]
 
 
 def resolve(config: TrainConfig, system: TransitionSystem, oracle: str | None, regime: str | None

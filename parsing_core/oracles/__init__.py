@@ -1,8 +1,12 @@
-"""Oracles by name: ``get_oracle(system, "static")``, ``list_oracles(system)``.
+"""Oracles by name: ``get_oracle(system, "static")``, ``list_oracles(system)``, and the best
+ones first: ``ranked(system, gold)``.
 
-Every oracle answers the same question, ``costs(c, gold)``, and declares for which gold
-trees its answer is exact (``exact_for``: "any", "projective" or "none").  To add one,
-subclass :class:`Oracle`, set ``name`` and ``systems``, and list the class in
+Every oracle answers the same question, ``costs(c, gold)`` (with explanations:
+``answer(c, gold)``), and declares for which gold trees its answer is exact (``exact_for``:
+"any", "projective" or "none"), how fast it is (``speed``: "linear", "cubic" or
+"exponential") and whether it measures losses at all (``gives_costs``).  :func:`ranked` reads
+these declarations; no other place decides which oracle to prefer.  To add one, subclass
+:class:`Oracle`, set ``name``, ``systems``, ``exact_for`` and ``speed``, and list the class in
 ``ORACLE_CLASSES`` below.
 """
 
@@ -11,12 +15,28 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ..configuration import Configuration
 from ..driver import Choose
 from ..errors import ParsingCoreError
+from ..sentence import Sentence
 from ..systems import TransitionSystem
 from .arc_standard_approx import ArcStandardApproxOracle
 from .arc_standard_exact import ArcStandardExactOracle
-from .base import ALL, Costs, Explanation, Explanations, Oracle, label_penalty, min_cost_moves
+from .base import (
+    ALL,
+    CLAIMS,
+    SPEEDS,
+    Answer,
+    Arc,
+    Costs,
+    Explanation,
+    Explanations,
+    Oracle,
+    completion,
+    label_penalty,
+    min_cost_moves,
+    optimal_moves,
+)
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .nederhof import NederhofOracle
 from .nederhof_linear import NederhofLinearOracle
@@ -67,6 +87,75 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
     return cls(system, **options)
 
 
+def ranked(system: TransitionSystem, gold: Sentence | None = None, need_costs: bool = True) -> list[str]:
+    """The names of ``system``'s oracles, the one to prefer first.
+
+    With a gold tree, for it: only the oracles that answer about it (the search oracle only
+    within :data:`~parsing_core.oracles.search.MAX_LENGTH`); those exact for this tree before
+    the approximate ones; in each group, the search oracle (exponential) after the others,
+    then the broader claim of exactness ("any" before "projective", so an oracle exact for
+    every tree is not displaced by one that happens to be exact here), then the faster; the
+    static oracle (no costs) last, or left out when ``need_costs``.
+
+    Without a gold tree (``gold`` None or a sentence without one): the same order, read off
+    the claims alone ("any" > "projective" > "none", then speed); the search oracle, which
+    answers short sentences only, comes after every oracle that answers any sentence.
+
+    >>> import parsing_core as pc
+    >>> ranked(pc.get_system("arc-standard"))
+    ['exact', 'thesis-approx', 'search']
+    >>> ranked(pc.get_system("arc-eager-corrected"), need_costs=False)
+    ['nederhof', 'nederhof-linear', 'search', 'static']
+    >>> crossing = pc.Sentence.from_heads("a b c d".split(), [3, 4, 0, 3])  # a ← c crosses b ← d
+    >>> crossing.is_projective
+    False
+    >>> ranked(pc.get_system("arc-eager"), crossing)       # search is exact, and answers: 4 tokens
+    ['search', 'goldberg-nivre']
+    >>> long = pc.Sentence.from_heads([f"w{i}" for i in range(1, 13)], [0, *range(1, 12)])
+    >>> ranked(pc.get_system("arc-eager"), long, need_costs=False)   # 12 tokens: too long to search
+    ['goldberg-nivre', 'static']
+    """
+    known = gold if gold is not None and gold.has_gold else None
+    classes = [cls for cls in _classes_for(system).values()
+               if (cls.gives_costs or not need_costs) and (known is None or cls.answers(system, known))]
+
+    def rank(cls: type[Oracle]) -> tuple[bool, bool, bool, int, int]:
+        approximate = known is not None and not cls.exact_on(system, known)
+        return (not cls.gives_costs, approximate, cls.speed == "exponential",
+                CLAIMS.index(cls.exact_for), SPEEDS.index(cls.speed))
+
+    return [cls.name for cls in sorted(classes, key=rank)]  # stable: ties keep the registry's order
+
+
+def reachable_gold_arcs(system: TransitionSystem, oracle: Oracle | str, c: Configuration,
+                        gold: Sentence) -> frozenset[Arc]:
+    """The gold arcs (head, dependent) of the parse finished from ``c`` by following ``oracle``
+    (an oracle of ``system``, or its name), those already built included.
+
+    When ``oracle`` is exact for ``gold`` (:meth:`Oracle.is_exact_for`) the finished parse is
+    a best one: these are the gold arcs of one best completion, as many as can still be had
+    (best(c)), and all buildable together; a gold arc outside them is lost, or can be built
+    only at the price of at least one of them.  Another best completion may build other
+    arcs.  When ``oracle`` is approximate they are merely gold arcs still buildable together
+    (a lower bound on best(c)); an arc outside them may still be reachable.
+
+    Raises :class:`ParsingCoreError` when the oracle cannot finish the parse (a static oracle
+    off its tree, a search oracle on a long sentence, a parse that gets stuck).
+
+    >>> import parsing_core as pc
+    >>> s = pc.Sentence.from_heads("a b c".split(), [0, 1, 1])
+    >>> system = pc.get_system("arc-standard")
+    >>> c = pc.replay(system, s, ["SH", "SH", "SH"]).final     # a b c all on the stack
+    >>> sorted(reachable_gold_arcs(system, "exact", c, s))   # b ← a and c ← a: not both any more
+    [(0, 1), (1, 3)]
+    """
+    if isinstance(oracle, str):
+        oracle = get_oracle(system, oracle)
+    elif oracle.system.name != system.name:
+        raise ParsingCoreError(f"this is an oracle for {oracle.system.name}, not {system.name}")
+    return frozenset(completion(oracle, c, gold).unlabelled_arcs & gold.gold_arcs)
+
+
 def _options_of(cls: type[Oracle]) -> list[str] | None:
     """The keyword options of an oracle's constructor: its parameters after ``self`` and ``system``
     (None where it takes ``**kwargs``, i.e. any option)."""
@@ -84,6 +173,6 @@ def _named(word: str, names: list[str] | None) -> str:
 
 
 __all__ = [
-    "ALL", "Choose", "Costs", "Explanation", "Explanations", "Oracle", "get_oracle", "list_oracles",
-    "label_penalty", "min_cost_moves",
+    "ALL", "Answer", "Choose", "Costs", "Explanation", "Explanations", "Oracle", "completion", "get_oracle",
+    "label_penalty", "list_oracles", "min_cost_moves", "optimal_moves", "ranked", "reachable_gold_arcs",
 ]

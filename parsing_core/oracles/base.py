@@ -17,6 +17,10 @@ another.  There the explanation is a *witness*: one best completion of the parse
 against one best completion after t, the gold arcs only the first builds (lost) and those
 only the second builds (gained), so that lost − gained = cost.  Another pair of best
 completions may show other arcs; the explanation is an example, and says so.
+
+:meth:`Oracle.answer` gives the costs, their explanations and the gold-labelled moves at once,
+computing the costs once (an :class:`Answer`).  :func:`optimal_moves` reads the optimal moves
+off costs; :func:`completion` finishes a parse by following an oracle.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..configuration import Configuration
-from ..driver import Choose, max_steps
+from ..driver import Choose, Trace, max_steps, run_from
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
@@ -62,9 +66,34 @@ class Explanation:
 
 Explanations = dict[Transition, Explanation]
 
+#: How exactness claims rank (``Oracle.exact_for``), broadest first.
+CLAIMS: tuple[str, ...] = ("any", "projective", "none")
+#: How fast an oracle answers about one configuration (``Oracle.speed``), fastest first.
+SPEEDS: tuple[str, ...] = ("linear", "cubic", "exponential")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An oracle's whole answer about one configuration (:meth:`Oracle.answer`).
+
+    ``costs``: {bare legal move: cost}; ``explanations``: why each move costs ({} when the
+    oracle cannot tell, as the static one); ``labelled``: each bare move with the label a
+    gold-following parser would give it (the move itself in an unlabelled system).
+    """
+
+    costs: Costs
+    explanations: Explanations
+    labelled: dict[Transition, Transition]
+
+    @property
+    def optimal(self) -> tuple[Transition, ...]:
+        """The minimum-cost moves, in display order; none when every move is a dead end (∞)."""
+        return optimal_moves(self.costs)
+
 
 class Oracle:
-    """Base class: subclasses implement :meth:`costs`; ``next`` and ``optimal`` follow."""
+    """Base class: subclasses implement :meth:`move_costs`; ``costs``, ``answer``, ``next`` and
+    ``optimal`` follow."""
 
     name: str = ""
     title: str = ""
@@ -74,6 +103,11 @@ class Oracle:
     exact_for: str = "none"
     #: One sentence for the UI, e.g. "exact for projective gold trees, approximate otherwise".
     exactness: str = ""
+    #: How its time per configuration grows with the sentence (one of :data:`SPEEDS`, read off
+    #: the README's oracle benchmarks); the slowest until a subclass says otherwise.
+    speed: str = "exponential"
+    #: Does it measure what a move loses?  (False for the static oracle: its 0/1 only names a move.)
+    gives_costs: bool = True
 
     def __init__(self, system: TransitionSystem) -> None:
         self.system = system
@@ -92,24 +126,51 @@ class Oracle:
         """What subclasses implement: :meth:`costs` once ``c`` and ``gold`` are checked to match."""
         raise NotImplementedError
 
+    def answer(self, c: Configuration, gold: Sentence) -> Answer:
+        """The costs of the legal moves, why each costs, and the gold-labelled moves: the costs
+        computed once, and handed to :meth:`explanations`."""
+        costs = self.costs(c, gold)
+        return Answer(costs, self.explanations(c, gold, costs), {t: self.labelled(c, gold, t) for t in costs})
+
     def explain(self, c: Configuration, gold: Sentence) -> Explanations:
-        """For each legal move, why it costs: by default a witness (two example completions,
-        following this oracle's own optimal moves; see the module docstring)."""
-        check_same_sentence(c, gold)
-        return witness(self, c, gold)
+        """For each legal move, why it costs (``answer(c, gold).explanations``)."""
+        return self.answer(c, gold).explanations
+
+    def explanations(self, c: Configuration, gold: Sentence, costs: Costs) -> Explanations:
+        """What subclasses may override: why each move costs, given ``costs`` (this oracle's
+        costs at ``c``, already computed).  By default a witness: two example completions
+        following this oracle's own optimal moves (see the module docstring)."""
+        return witness(self, c, gold, costs)
+
+    @classmethod
+    def exact_on(cls, system: TransitionSystem, gold: Sentence) -> bool:
+        """Are the costs of this kind of oracle, in ``system``, exact for this gold tree?"""
+        if cls.exact_for == "projective":
+            return is_projective(gold.gold_heads, system.root_last)
+        return cls.exact_for == "any"
+
+    @classmethod
+    def answers(cls, system: TransitionSystem, gold: Sentence) -> bool:
+        """Does this kind of oracle (with its default options) answer about this sentence at
+        all?  Only the search oracle refuses some (the long ones)."""
+        return True
 
     def is_exact_for(self, gold: Sentence) -> bool:
         """Are this oracle's costs exact for this gold tree?"""
-        projective = is_projective(gold.gold_heads, self.system.root_last)
-        return self.exact_for == "any" or (self.exact_for == "projective" and projective)
+        return self.exact_on(self.system, gold)
 
     def optimal(self, c: Configuration, gold: Sentence) -> tuple[Transition, ...]:
         """The minimum-cost moves (several when there are ties), in display order."""
         return min_cost_moves(self.costs(c, gold))
 
-    def next(self, c: Configuration, gold: Sentence) -> Transition:
-        """One optimal move (the first in display order), labelled when the system is."""
-        return self.labelled(c, gold, self.optimal(c, gold)[0])
+    def next(self, c: Configuration, gold: Sentence, costs: Costs | None = None) -> Transition:
+        """One optimal move (the first in display order), labelled when the system is.
+
+        ``costs``: this oracle's costs at ``c`` when the caller has them already (they are
+        not computed again); an oracle that chooses otherwise than by its costs ignores them.
+        """
+        moves = min_cost_moves(self.costs(c, gold) if costs is None else costs)
+        return self.labelled(c, gold, moves[0])
 
     def cost(self, c: Configuration, gold: Sentence, t: Transition) -> float:
         """Cost of one (possibly labelled) move: its unlabelled cost plus a wrong-label penalty."""
@@ -141,19 +202,21 @@ def check_same_sentence(c: Configuration, gold: Sentence) -> None:
             "it belongs to another sentence")
 
 
-def witness(oracle: Oracle, c: Configuration, gold: Sentence) -> Explanations:
+def witness(oracle: Oracle, c: Configuration, gold: Sentence, costs: Costs | None = None) -> Explanations:
     """Explain every costly move by two completions that follow ``oracle``'s optimal moves:
     one from ``c``, one after the move.  Optimal and dead-end moves get an empty explanation.
+    ``costs``: the oracle's costs at ``c``, if already computed (else they are asked for once).
 
     For an oracle exact for ``gold`` both completions are best ones, so ``lost − gained`` is
     the move's cost.
     """
-    costs = oracle.costs(c, gold)
+    if costs is None:
+        costs = oracle.costs(c, gold)
     least = min(costs.values(), default=0)
     costly = [t for t, v in costs.items() if v != least and not math.isinf(v)]
     if not costly:
         return {t: Explanation(example=True) for t in costs}
-    base = completed_gold_arcs(oracle, c, gold)
+    base = completed_gold_arcs(oracle, c, gold, costs)
     out = {t: Explanation(example=True) for t in costs}
     for t in costly:
         after = completed_gold_arcs(oracle, oracle.system.apply(c, t), gold)
@@ -161,14 +224,27 @@ def witness(oracle: Oracle, c: Configuration, gold: Sentence) -> Explanations:
     return out
 
 
-def completed_gold_arcs(oracle: Oracle, c: Configuration, gold: Sentence) -> set[Arc]:
-    """The gold arcs of the final configuration reached by following ``oracle.next`` from ``c``."""
+def completed_gold_arcs(oracle: Oracle, c: Configuration, gold: Sentence,
+                        costs: Costs | None = None) -> set[Arc]:
+    """The gold arcs of the configuration reached by following ``oracle.next`` from ``c`` until
+    it is final or stuck (``costs``: the oracle's costs at ``c``, if known)."""
     system = oracle.system
     for _ in range(max_steps(system, gold.n)):
         if system.is_terminal(c) or not system.legal(c):
             break
-        c = system.apply(c, oracle.next(c, gold).bare)
+        c, costs = system.apply(c, oracle.next(c, gold, costs).bare), None
     return c.unlabelled_arcs & gold.gold_arcs
+
+
+def completion(oracle: Oracle, c: Configuration, gold: Sentence) -> Configuration:
+    """The final configuration reached from ``c`` by following ``oracle.next`` (labelled moves
+    in a labelled system).
+
+    Raises :class:`ParsingCoreError` when the parse gets stuck before a final configuration, or
+    does not end (:func:`parsing_core.run_from`), and whatever the oracle raises.
+    """
+    check_same_sentence(c, gold)
+    return run_from(Trace(oracle.system, gold, (c,), ()), oracle.chooser(gold)).final
 
 
 def costs_after(system: TransitionSystem, c: Configuration,
@@ -182,10 +258,24 @@ def costs_after(system: TransitionSystem, c: Configuration,
 
 
 def min_cost_moves(costs: Costs) -> tuple[Transition, ...]:
+    """The moves of least cost, in display order (all of them when every move costs ∞)."""
     if not costs:
         return ()
     best = min(costs.values())
     return tuple(t for t, v in costs.items() if v == best)
+
+
+def optimal_moves(costs: Costs) -> tuple[Transition, ...]:
+    """The optimal moves: those of least cost, in display order; none if every move is a dead
+    end (cost ∞), since no final configuration follows any of them.
+
+    >>> sh, la, ra = Transition("SH"), Transition("LA"), Transition("RA")
+    >>> optimal_moves({sh: 1, la: 0, ra: 0})
+    (Transition('LA'), Transition('RA'))
+    >>> optimal_moves({sh: math.inf, la: math.inf}), optimal_moves({})
+    ((), ())
+    """
+    return tuple(t for t in min_cost_moves(costs) if not math.isinf(costs[t]))
 
 
 def label_penalty(system: TransitionSystem, c: Configuration, gold: Sentence, t: Transition) -> int:

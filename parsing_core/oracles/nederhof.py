@@ -176,8 +176,9 @@ class PolicyOracle(Oracle):
         """The policy's optimal moves: those of largest ρ (always among the truly optimal ones)."""
         return canonical_moves(self.scores(c, gold))
 
-    def next(self, c: Configuration, gold: Sentence) -> Transition:
-        """The first canonical move (labelled when the system is): cheaper than the costs."""
+    def next(self, c: Configuration, gold: Sentence, costs: Costs | None = None) -> Transition:
+        """The first canonical move (labelled when the system is): cheaper than the costs, so
+        ``costs`` are not needed."""
         return self.labelled(c, gold, self.canonical(c, gold)[0])
 
     def teaching_costs(self, c: Configuration, gold: Sentence) -> Costs:
@@ -228,6 +229,7 @@ class NederhofOracle(PolicyOracle):
     systems = ("arc-eager-corrected",)
     exact_for = "any"
     exactness = "exact for any gold tree (Nederhof 2021, cubic time)"
+    speed = "cubic"
 
     def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
         super().__init__(system, policy)

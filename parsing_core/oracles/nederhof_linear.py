@@ -175,6 +175,7 @@ class NederhofLinearOracle(PolicyOracle):
     systems = ("arc-eager-corrected",)
     exact_for = "projective"
     exactness = "exact for projective gold trees, approximate otherwise (Nederhof 2021 §5)"
+    speed = "linear"
 
     def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
         super().__init__(system, policy)

@@ -43,6 +43,12 @@ class SearchOracle(Oracle):
     systems = ALL
     exact_for = "any"
     exactness = "exact for any gold tree; short sentences only"
+    speed = "exponential"
+
+    @classmethod
+    def answers(cls, system: TransitionSystem, gold: Sentence) -> bool:
+        """Only sentences of up to :data:`MAX_LENGTH` tokens (for the default ``max_length``)."""
+        return gold.n <= MAX_LENGTH[system.name]
 
     def __init__(self, system: TransitionSystem, max_length: int | None = None) -> None:
         super().__init__(system)

@@ -107,8 +107,11 @@ class StaticOracle(Oracle):
     systems = ALL
     exact_for = "none"
     exactness = "correct on the gold path only; needs a tree the system can build"
+    speed = "linear"
+    gives_costs = False
 
-    def next(self, c: Configuration, gold: Sentence) -> Transition:
+    def next(self, c: Configuration, gold: Sentence, costs: Costs | None = None) -> Transition:
+        """The move the rules name (``costs`` are not needed)."""
         return self.labelled(c, gold, self.move(c, gold))
 
     def move(self, c: Configuration, gold: Sentence) -> Transition:
@@ -125,7 +128,7 @@ class StaticOracle(Oracle):
             move = legal[0]
         return move
 
-    def explain(self, c: Configuration, gold: Sentence) -> Explanations:
+    def explanations(self, c: Configuration, gold: Sentence, costs: Costs) -> Explanations:
         """Nothing: a static oracle names a move; its 0/1 marks measure no loss to explain."""
         return {}
 

@@ -77,6 +77,7 @@ class SwapStaticDynamicOracle(Oracle):
     systems = ("arc-hybrid-swap",)
     exact_for = "none"
     exactness = "approximate by design: swaps follow the static oracle, other moves are costed dynamically"
+    speed = "linear"
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         legal = self.system.legal(c)
