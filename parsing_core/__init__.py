@@ -84,6 +84,7 @@ from .systems import TransitionSystem, get_system, list_systems
 from .teaching import default_sentence, teaching_sentences
 from .transition import Transition, parse_sequence
 from .treebanks import data_dir, download_treebank, list_treebanks, load_treebank
+from .trees import Arc
 
 
 def gold_sequence(system: TransitionSystem, sentence: Sentence) -> tuple[Transition, ...]:
@@ -96,8 +97,8 @@ def gold_sequence(system: TransitionSystem, sentence: Sentence) -> tuple[Transit
 
 
 __all__ = [
-    "ROOT", "Configuration", "ConlluError", "Explanation", "IllegalTransition", "NotBuildable", "Oracle",
-    "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
+    "ROOT", "Arc", "Configuration", "ConlluError", "Explanation", "IllegalTransition", "NotBuildable",
+    "Oracle", "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
     "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",
     "read_conllu", "read_conllu_file", "write_conllu", "default_sentence", "teaching_sentences", "data_dir",

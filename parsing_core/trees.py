@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 Heads = Sequence[int]
+Arc = tuple[int, int]
+"""An arc ``(head, dependent)``: the one arc type of the library (``parsing_core.Arc``)."""
 
 
 def children(heads: Heads, h: int) -> list[int]:

@@ -23,9 +23,9 @@ from ..sentence import Sentence
 from ..systems import get_system
 from .batch import Encoded, Lockstep, encode, index_tensor
 from .config import ModelConfig
-from .features import ARC_KINDS, MoveSpace, feature_names
+from .features import MoveSpace, feature_names
 from .network import ParserNetwork
-from .scoring import Scorer
+from .scoring import Scorer, best_label, best_move
 from .vocab import Vocab
 
 
@@ -99,19 +99,17 @@ class Parser:
     def step(self, walk: Lockstep, table: torch.Tensor) -> None:
         """Score every active configuration once and apply its best legal move.
 
-        The moves are tried best first, so usually one precondition is checked, not all:
-        this loop is the Python half of parsing speed.
+        The choice (:func:`.scoring.best_move`, :func:`.scoring.best_label`) is the one a
+        :class:`.Scorer` shows for a single configuration.
         """
         rows = index_tensor(walk.rows(walk.active), self.device)
         moves, labels = self.network.score(table, rows)  # (N, K), (N, 2, L)
-        ranked = moves.argsort(dim=1, descending=True).tolist()
-        best_labels = labels.argmax(dim=2).tolist() if labels is not None else None
+        raw: list[list[float]] = moves.tolist()
+        best_labels: list[list[int]] | None = labels.argmax(dim=2).tolist() if labels is not None else None
         for n, i in enumerate(walk.active):
             c = walk.configs[i]  # not final, so some move is legal
-            move = next(m for m in (self.moves[k] for k in ranked[n]) if m.why_not(c) is None)
-            label = None
-            if best_labels is not None and move.kind in ARC_KINDS:
-                label = self.vocab.label(best_labels[n][ARC_KINDS.index(move.kind)])
+            move = self.moves[best_move(self.moves, raw[n], c)]
+            label = best_label(self.vocab, move.kind, best_labels[n] if best_labels is not None else None)
             walk.move(i, move.effect(c, label))
 
 

@@ -28,20 +28,63 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import torch
 
 from ..configuration import Configuration
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
+from ..systems import Move, TransitionSystem
 from ..transition import Transition
-from .batch import index_tensor
-from .features import ARC_KINDS, feature_rows
+from .batch import Encoded, index_tensor
+from .config import ModelConfig
+from .features import ARC_KINDS, MoveSpace, feature_rows
+from .network import ParserNetwork
+from .vocab import Vocab
 
-if TYPE_CHECKING:
-    from .parser import Parser  # which imports this module
+
+class Model(Protocol):
+    """What scoring needs of a parser (:class:`.Parser` is one; this module never imports it,
+    so that :mod:`.parser` can import this one: the parser's choice is defined here, once)."""
+
+    @property
+    def network(self) -> ParserNetwork: ...
+    @property
+    def vocab(self) -> Vocab: ...
+    @property
+    def config(self) -> ModelConfig: ...
+    @property
+    def system(self) -> TransitionSystem: ...
+    @property
+    def space(self) -> MoveSpace: ...
+    @property
+    def moves(self) -> Sequence[Move]: ...
+    @property
+    def device(self) -> torch.device: ...
+    def encode(self, sentences: Sequence[Sentence]) -> Encoded: ...
+
+
+def best_move(moves: Sequence[Move], scores: Sequence[float], c: Configuration) -> int:
+    """The parser's choice in ``c``: the index of the highest-scoring legal move.
+
+    The moves are tried best first (ties in move order), so usually one precondition is
+    checked, not all: in batch parsing this is the Python half of parsing speed.
+    """
+    for k in sorted(range(len(scores)), key=lambda k: -scores[k]):
+        if moves[k].why_not(c) is None:
+            return k
+    raise ParsingCoreError("no legal move: the configuration is final")
+
+
+def best_label(vocab: Vocab, kind: str, labels: Sequence[int] | None) -> str | None:
+    """The label the parser gives a move of ``kind``: ``labels`` holds, per arc kind, the index of
+    its best label (None for an unlabelled parser); None for a move that builds no arc."""
+    if labels is None or kind not in ARC_KINDS:
+        return None
+    return vocab.label(labels[ARC_KINDS.index(kind)])
 
 
 @dataclass(frozen=True)
@@ -64,7 +107,7 @@ class MoveScore:
 class Scorer:
     """A parser bound to one sentence: the BiLSTM has read it; configurations are scored on demand."""
 
-    def __init__(self, parser: Parser, sentence: Sentence) -> None:
+    def __init__(self, parser: Model, sentence: Sentence) -> None:
         self.parser, self.sentence = parser, sentence
         parser.network.eval()
         with torch.inference_mode():
@@ -81,16 +124,15 @@ class Scorer:
         rows = index_tensor([row], parser.device)
         with torch.inference_mode():
             moves, labels = parser.network.score(self.table, rows)
-        raw = moves[0].tolist()
+        raw: list[float] = moves[0].tolist()
         final = parser.system.is_terminal(c)
         legal = [i for i, m in enumerate(parser.moves) if not final and m.why_not(c) is None]
         probability = dict(zip(legal, softmax([raw[i] for i in legal])))
-        chosen = max(legal, key=raw.__getitem__, default=None)
+        chosen = None if final else best_move(parser.moves, raw, c)
+        best: list[int] | None = labels[0].argmax(dim=1).tolist() if labels is not None else None
         out = []
         for i, kind in enumerate(parser.space.kinds):
-            label = None
-            if labels is not None and kind in ARC_KINDS:
-                label = parser.vocab.label(int(labels[0, ARC_KINDS.index(kind)].argmax()))
+            label = best_label(parser.vocab, kind, best)
             out.append(MoveScore(kind, raw[i], i in probability, probability.get(i), label, i == chosen))
         return out
 

@@ -20,6 +20,7 @@ from ..driver import Choose
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
+from ..trees import Arc
 from .arc_standard_approx import ArcStandardApproxOracle
 from .arc_standard_exact import ArcStandardExactOracle
 from .base import (
@@ -27,7 +28,6 @@ from .base import (
     CLAIMS,
     SPEEDS,
     Answer,
-    Arc,
     Costs,
     Explanation,
     Explanations,

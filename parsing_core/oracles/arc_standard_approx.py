@@ -50,9 +50,9 @@ from dataclasses import dataclass
 from ..configuration import Configuration
 from ..sentence import Sentence
 from ..transition import LA, RA, SH, Transition
+from ..trees import Arc
 from .base import Costs, Explanation, Explanations, Oracle
 
-Arc = tuple[int, int]
 NOTHING: frozenset[Arc] = frozenset()
 
 CASES = {
@@ -67,7 +67,7 @@ CASES = {
 
 
 @dataclass(frozen=True)
-class Verdict:
+class RuleVerdict:
     """One rule's answer for one move: which case fired, the arcs it counts, the thesis's cost."""
 
     case: str
@@ -92,31 +92,31 @@ def links(c: Configuration, gold: Sentence, x: int, within: set[int] | None = No
     return out
 
 
-def arc_verdict(c: Configuration, gold: Sentence, head: int, dep: int, discount: int) -> Verdict:
+def arc_verdict(c: Configuration, gold: Sentence, head: int, dep: int, discount: int) -> RuleVerdict:
     """The dependent leaves the stack: its remaining gold links go, bar the arc being built."""
     lost = frozenset(links(c, gold, dep) - {(head, dep)})
-    return Verdict("arc-discount" if discount else "arc", lost, len(lost) - discount)
+    return RuleVerdict("arc-discount" if discount else "arc", lost, len(lost) - discount)
 
 
-def shift_verdict(c: Configuration, gold: Sentence) -> Verdict:
+def shift_verdict(c: Configuration, gold: Sentence) -> RuleVerdict:
     """Cases 1, 2.1–2.3 and 3 of thesis §5.2.2 (s0 = top, b = buffer front)."""
     s0, b = c.stack[-1], c.buffer[0]
     if any(d >= b for d in gold.gold_children[s0]):          # the buffer is tokens b..n
-        return Verdict("1", NOTHING, 0)
+        return RuleVerdict("1", NOTHING, 0)
     stack = set(c.stack)
     if s0 != 0 and gold.head(s0) > s0:                        # s0 is a left dependent
         lost = frozenset((s0, d) for d in gold.gold_children[s0] if d in stack)
-        return Verdict("3", lost, len(lost))
+        return RuleVerdict("3", lost, len(lost))
     child, father = b, gold.head(b)
     while father != 0:                                        # walk up b's lineage
         if father in stack:
-            return Verdict("2.2", frozenset({(father, child)}), 1)
+            return RuleVerdict("2.2", frozenset({(father, child)}), 1)
         if father < b:                                        # neither on the stack nor in the buffer
-            return Verdict("2.1", NOTHING, 0)
+            return RuleVerdict("2.1", NOTHING, 0)
         child, father = father, gold.head(father)
     mine, theirs = links(c, gold, s0, within=stack), links(c, gold, b)
     lost = frozenset(mine if len(mine) <= len(theirs) else theirs)
-    return Verdict("2.3", lost, len(lost))
+    return RuleVerdict("2.3", lost, len(lost))
 
 
 class ArcStandardApproxOracle(Oracle):
@@ -127,10 +127,10 @@ class ArcStandardApproxOracle(Oracle):
     exactness = "approximate (thesis §5.2 linear-time rules)"
     speed = "linear"
 
-    def verdicts(self, c: Configuration, gold: Sentence) -> dict[Transition, Verdict]:
+    def verdicts(self, c: Configuration, gold: Sentence) -> dict[Transition, RuleVerdict]:
         """The rule that fires for each legal move, with what it counts."""
         legal = self.system.legal(c)
-        out: dict[Transition, Verdict] = {}
+        out: dict[Transition, RuleVerdict] = {}
         if SH in legal:
             out[SH] = shift_verdict(c, gold)
         if len(legal) > (SH in legal):

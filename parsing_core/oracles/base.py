@@ -37,10 +37,9 @@ from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import Transition
-from ..trees import is_projective
+from ..trees import Arc, is_projective
 
 Costs = dict[Transition, float]
-Arc = tuple[int, int]
 ALL: tuple[str, ...] = ("*",)
 
 

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable
 from ..configuration import Configuration
 from ..sentence import Sentence
 from ..transition import Transition
+from ..trees import Arc
 from .base import Costs, Explanation, Explanations, Oracle
 
-Arc = tuple[int, int]
 Lost = frozenset[Arc]
 
 

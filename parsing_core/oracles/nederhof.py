@@ -51,6 +51,7 @@ from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
+from ..trees import Arc
 from .base import Costs, GoldCache, Oracle, check_same_sentence, costs_after
 from .nederhof_grammar import TABLE_9, TABLE_10, TABLE_10_UNCORRECTED, GoldTables, sigma
 
@@ -58,7 +59,6 @@ POLICIES = ("sbr", "rbs", "none")
 STRICT = "rbs-strict"   # strict reduce-before-shift: for study only; max ρ may fall below best(c)
 
 Stack = tuple[tuple[int, str], ...]       # (token, stack label), bottom first
-Arc = tuple[int, int]
 Step = tuple[Stack, tuple[int, ...], Arc | None]
 Scores = dict[Transition, float]
 

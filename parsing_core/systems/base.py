@@ -14,10 +14,9 @@ from ..configuration import Configuration
 from ..errors import IllegalTransition, NotBuildable
 from ..sentence import Sentence
 from ..transition import KINDS, Transition
-from ..trees import is_projective
+from ..trees import Arc, is_projective
 
 Reason = str | None  # None = the precondition holds
-Arc = tuple[int, int]
 
 
 @dataclass(frozen=True)
