@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
 from parsing_core.oracles import ranked
-from ui.sources import treebank_key
+from ui.views.sources import treebank_key
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
 

@@ -13,8 +13,9 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core.model import MoveScore
-from ui import compute, models
-from ui.controls import (
+from ui.navigation import run_through_app
+from ui.stepper import compute, models
+from ui.stepper.controls import (
     autoplay_settings,
     drawing_downloads,
     history_buttons,
@@ -23,20 +24,19 @@ from ui.controls import (
     move_buttons,
     suggested_move,
 )
-from ui.cost_table import cost_frame, has_examples, policy_frame, styled
-from ui.model_view import (
+from ui.stepper.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
+from ui.views.cost_table import cost_frame, has_examples, policy_frame, styled
+from ui.views.model_view import (
     MODEL,
     model_frame,
     model_move,
     styled_model,
     with_model,
 )
-from ui.navigation import run_through_app
-from ui.oracle_view import Completion, PolicyScores, Verdict
-from ui.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
-from ui.safe_text import inert
-from ui.sources import DEFAULT_KEY, is_shareable
-from ui.state import StepperState, link_problems, load_state, save_state
+from ui.views.oracle_view import Completion, PolicyScores, Verdict
+from ui.views.safe_text import inert
+from ui.views.sources import DEFAULT_KEY, is_shareable
+from ui.views.state import StepperState, link_problems, load_state, save_state
 
 POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
 PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"

@@ -9,9 +9,9 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
-from ui import show_errors
 from ui.navigation import run_through_app
-from ui.training import (
+from ui.train.training_data import training_data
+from ui.views.training import (
     PAGE_DEFAULTS,
     SIZES,
     accuracy_figure,
@@ -24,7 +24,7 @@ from ui.training import (
     run_name,
     run_spec,
 )
-from ui.training_data import training_data
+from ui.widgets.errors import show_errors
 
 JOB_KEY = "train.job"
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",

@@ -7,7 +7,8 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core import default_sentence
-from ui import derivation_table, oracles_table, show_errors, systems_table
+from ui.views.tables import derivation_table, oracles_table, systems_table
+from ui.widgets.errors import show_errors
 
 INTRO = """
 A **transition-based parser** reads a sentence left to right and builds its dependency tree

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
-import ui
+from ui.views.tables import derivation_table
 
 REPO = Path(__file__).resolve().parent.parent
 PAGES = sorted((REPO / "pages").glob("*.py"))
@@ -81,19 +81,19 @@ def parse_seed_table(text: str) -> list[list[object]]:
 def test_derivation_table_matches_the_seed() -> None:
     system, sentence = pc.get_system("arc-eager"), pc.default_sentence()
     trace = pc.replay(system, sentence, pc.gold_sequence(system, sentence))
-    assert ui.derivation_table(trace).values.tolist() == parse_seed_table(ARC_EAGER_SEED)
+    assert derivation_table(trace).values.tolist() == parse_seed_table(ARC_EAGER_SEED)
 
 
 def test_root_last_arcs_point_left() -> None:
     system, sentence = pc.get_system("arc-hybrid", root_last=True), pc.default_sentence()
     trace = pc.replay(system, sentence, pc.gold_sequence(system, sentence))
-    assert "+(sent ← ROOT)" in ui.derivation_table(trace)["ARCS"].tolist()
+    assert "+(sent ← ROOT)" in derivation_table(trace)["ARCS"].tolist()
 
 
 def test_library_errors_show_as_messages_not_tracebacks() -> None:
     def script() -> None:
         import parsing_core as pc
-        from ui import show_errors
+        from ui.widgets.errors import show_errors
 
         with show_errors():
             pc.Sentence.from_heads(["a", "b"], [2, 1])

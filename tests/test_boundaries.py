@@ -2,7 +2,9 @@
 
 * ``parsing_core`` (every submodule) imports with Streamlit blocked, and never imports ``ui``,
   ``pages``, ``app``, ``benchmarks``, ``tests`` or Streamlit, not even inside a function;
-* the pure builders of ``ui`` import with Streamlit blocked;
+* the pure builders of ``ui`` (every module under ``ui/views``) import with Streamlit blocked;
+* inside ``ui``: ``views`` imports no other folder of ``ui``, ``widgets`` imports no page's folder,
+  and a page's folder (``ui/stepper``, ``ui/train``) imports no other page's folder;
 * the pages (``pages/*.py``, ``app.py``) import only ``ui``, ``parsing_core``, the standard
   library and installed packages.
 
@@ -23,32 +25,36 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# ui modules that build values (tables, DOT text, state, downloads) without Streamlit.  ``state``
-# imports Streamlit only inside the functions that read the session.
-UI_PURE = [
-    "ui",
-    "ui.cost_table",
-    "ui.drawing",
-    "ui.exports",
-    "ui.labels",
-    "ui.model_view",
-    "ui.oracle_view",
-    "ui.safe_text",
-    "ui.sources",
-    "ui.state",
-    "ui.tables",
-    "ui.training",
+# ui is filed by concern (see ui/__init__.py): every module under ui/views is a pure builder (tables,
+# DOT text, state, downloads) and must import without Streamlit -- found by walking the package, so
+# a new view is checked without being listed.  ``ui.views.state`` imports Streamlit only inside the
+# functions that read the session.  The packages themselves (``ui`` and its folders) are pure too.
+UI_PACKAGES = ["ui", "ui.views", "ui.widgets", "ui.stepper", "ui.train"]
+# Views that must be found by the walk (so that the walk is known not to come back empty).
+UI_VIEWS_KNOWN = [
+    "ui.views.cost_table",
+    "ui.views.drawing",
+    "ui.views.exports",
+    "ui.views.labels",
+    "ui.views.model_view",
+    "ui.views.oracle_view",
+    "ui.views.safe_text",
+    "ui.views.sources",
+    "ui.views.state",
+    "ui.views.tables",
+    "ui.views.training",
 ]
-# ui modules that draw widgets or cache with Streamlit, directly or through one of these.
+# ui modules that draw widgets or cache with Streamlit, directly or through one of these: shared
+# widgets, one folder per page, and the navigation.
 UI_STREAMLIT = [
-    "ui.compute",
-    "ui.controls",
-    "ui.errors",
-    "ui.models",
     "ui.navigation",
-    "ui.pickers",
-    "ui.sentence_inputs",
-    "ui.training_data",
+    "ui.stepper.compute",
+    "ui.stepper.controls",
+    "ui.stepper.models",
+    "ui.stepper.pickers",
+    "ui.train.training_data",
+    "ui.widgets.errors",
+    "ui.widgets.sentence_inputs",
 ]
 
 # Names at the top of the checkout: what is ours, not the standard library's or a package's.
@@ -98,18 +104,45 @@ def test_every_parsing_core_module_imports_without_streamlit():
 
 
 def test_pure_ui_modules_import_without_streamlit():
+    """The ui packages, and every module under ui/views (walked, not listed), import without Streamlit."""
     run_blocked(f"""
-        for name in {UI_PURE!r}:
+        import pkgutil
+
+        def fail(name):
+            raise ImportError(f"cannot import package {{name}}")
+
+        for name in {UI_PACKAGES!r}:
             importlib.import_module(name)
+        import ui.views
+        names = [m.name for m in pkgutil.walk_packages(ui.views.__path__, "ui.views.", onerror=fail)]
+        for name in names:
+            importlib.import_module(name)
+        missing = set({UI_VIEWS_KNOWN!r}) - set(names)
+        assert not missing, f"views not found by the walk: {{sorted(missing)}}"
     """)
 
 
-def test_every_ui_module_is_listed_as_pure_or_streamlit():
-    """A new ui module must be put on one of the lists above (pure ones are then checked)."""
-    found = {"ui"} | {f"ui.{p.stem}" for p in (ROOT / "ui").glob("*.py") if p.stem != "__init__"}
-    listed = set(UI_PURE) | set(UI_STREAMLIT)
-    assert found == listed, f"not listed: {sorted(found - listed)}; gone: {sorted(listed - found)}"
-    assert not set(UI_PURE) & set(UI_STREAMLIT)
+def ui_modules() -> set[str]:
+    """Every module and package under ui/, by dotted name, found on disk."""
+    found = set()
+    for path in (ROOT / "ui").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+def test_every_ui_module_is_a_view_or_listed_as_streamlit():
+    """A new ui module is either a view (under ui/views, then checked above) or on the Streamlit
+    list; every folder of ui/ is a package with a docstring."""
+    found = ui_modules()
+    views = {name for name in found if name.startswith("ui.views.")}
+    listed = set(UI_PACKAGES) | set(UI_VIEWS_KNOWN) | set(UI_STREAMLIT)
+    assert found == listed | views, \
+        f"not listed: {sorted(found - listed - views)}; gone: {sorted(listed - found)}"
+    assert not set(UI_STREAMLIT) & views
+    for package in UI_PACKAGES:
+        init = ROOT.joinpath(*package.split("."), "__init__.py")
+        assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), f"{package} has no docstring"
 
 
 def imported(path: Path) -> list[tuple[int, str]]:
@@ -177,4 +210,33 @@ def test_parsing_core_never_imports_the_layers_above_it():
     forbidden = {"ui", "pages", "app", "benchmarks", "tests", "streamlit"}
     bad = [f"{rel(path)}:{line}: imports {name}"
            for path in CORE_FILES for line, name in imported(path) if name.partition(".")[0] in forbidden]
+    assert not bad, "\n".join(bad)
+
+
+UI_FILES = sorted((ROOT / "ui").rglob("*.py"))
+UI_PAGE_FOLDERS = {"stepper", "train"}
+
+
+def allowed_ui_folders(path: Path) -> set[str]:
+    """The folders of ``ui`` (and ``navigation``) that the file at ``path`` may import from."""
+    folder = path.relative_to(ROOT / "ui").parts[0] if path.parent != ROOT / "ui" else ""
+    if folder == "views":
+        return {"views"}
+    if folder == "widgets":
+        return {"views", "widgets", "navigation"}
+    if folder in UI_PAGE_FOLDERS:
+        return {"views", "widgets", "navigation", folder}
+    return {"views", "widgets", "navigation"} | UI_PAGE_FOLDERS  # ui/__init__.py, ui/navigation.py
+
+
+def test_ui_page_folders_are_known():
+    folders = {p.name for p in (ROOT / "ui").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == {"views", "widgets"} | UI_PAGE_FOLDERS
+
+
+@pytest.mark.parametrize("path", UI_FILES, ids=rel)
+def test_ui_folders_import_only_what_is_below_them(path):
+    allowed = allowed_ui_folders(path)
+    bad = [f"{rel(path)}:{line}: imports {name}" for line, name in imported(path)
+           if name.startswith("ui.") and name.split(".")[1] not in allowed]
     assert not bad, "\n".join(bad)

@@ -27,7 +27,7 @@ from parsing_core.model import (
     TrainSpec,
     read_event,
 )
-from ui.training import (
+from ui.views.training import (
     PAGE_DEFAULTS,
     accuracy_figure,
     data_spec,

@@ -22,8 +22,8 @@ from parsing_core.oracles import ORACLE_CLASSES, Oracle, ranked
 from parsing_core.oracles.base import CLAIMS, SPEEDS
 from parsing_core.oracles.search import MAX_LENGTH
 from parsing_core.trees import is_projective
-from ui.oracle_view import fallbacks, reference_order
-from ui.state import default_oracle
+from ui.views.oracle_view import fallbacks, reference_order
+from ui.views.state import default_oracle
 
 SHORT_PROJECTIVE = sentence((2, 0, 2, 3, 4))
 SHORT_CROSSING = sentence((3, 4, 0, 3, 4))  # w1 ← w3 crosses w2 ← w4

@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
-from ui.sources import custom_key, sentence_from_key
+from ui.views.sources import custom_key, sentence_from_key
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
 TIMEOUT = 30
@@ -252,7 +252,7 @@ def test_a_typed_data_directory_lists_its_treebanks_and_the_link_names_it(tmp_pa
 
 
 def test_without_graphvizs_dot_program_only_dot_text_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("ui.exports.shutil.which", lambda name: None)
+    monkeypatch.setattr("ui.views.exports.shutil.which", lambda name: None)
     at = stepper()
     keys = {b.key for b in at.get("download_button")}
     assert "stepper.dot" in keys and "stepper.svg" not in keys

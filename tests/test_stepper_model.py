@@ -20,7 +20,7 @@ from parsing_core.checkpoint import save_checkpoint
 from parsing_core.jobs import TrainingJob
 from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, Vocab
 from parsing_core.model.parser import finished
-from ui.model_view import CHOSEN, MODEL
+from ui.views.model_view import CHOSEN, MODEL
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
 TINY = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16, min_count=1)

@@ -14,19 +14,20 @@ import pandas as pd
 import pytest
 
 import parsing_core as pc
-import ui.cost_table
-import ui.exports
-import ui.safe_text
-import ui.sources
-import ui.state
-from ui.cost_table import SCALE, cost_frame, styled
-from ui.drawing import CROSSING, STYLES, configuration_dot
-from ui.exports import can_render, csv_text, latex_text, render
-from ui.labels import UD_RELATIONS, label_choices
-from ui.oracle_view import arc_kinds, ask, completion, pick
-from ui.sentence_inputs import typed_sentence, uploaded_text
-from ui.sources import DEFAULT_KEY, custom_key, is_shareable, sentence_from_key
-from ui.state import StepperState, default_oracle, system_options
+import ui.views.cost_table
+import ui.views.exports
+import ui.views.safe_text
+import ui.views.sources
+import ui.views.state
+from ui.views.cost_table import SCALE, cost_frame, styled
+from ui.views.drawing import CROSSING, STYLES, configuration_dot
+from ui.views.exports import can_render, csv_text, latex_text, render
+from ui.views.labels import UD_RELATIONS, label_choices
+from ui.views.oracle_view import arc_kinds, ask, completion, pick
+from ui.views.sources import DEFAULT_KEY, custom_key, is_shareable, sentence_from_key
+from ui.views.state import StepperState, default_oracle, system_options
+from ui.views.tables import derivation_table
+from ui.widgets.sentence_inputs import typed_sentence, uploaded_text
 
 HOSTILE = ["<script>alert(1)</script>", '"quoted"', "back\\slash", "{brace}", "a&b"]
 SCENARIO = ["SH", "LA", "RA", "SH"]
@@ -48,7 +49,8 @@ def style_of(attrs: str) -> str:
 
 
 # -- ui.* doctests -------------------------------------------------------------------------
-@pytest.mark.parametrize("module", [ui.sources, ui.state, ui.cost_table, ui.exports, ui.safe_text])
+@pytest.mark.parametrize("module", [ui.views.sources, ui.views.state, ui.views.cost_table, ui.views.exports,
+                                    ui.views.safe_text])
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 0
@@ -216,8 +218,8 @@ def test_label_choices_put_the_sentences_labels_first() -> None:
 
 # -- exports -------------------------------------------------------------------------------
 def test_history_exports_as_csv_and_latex_with_escaping() -> None:
-    frame = ui.derivation_table(pc.replay(pc.get_system("arc-eager"),
-                                          pc.Sentence.from_heads(["50%", "&", "$x_1$"], [0, 1, 1]), ["RA"]))
+    frame = derivation_table(pc.replay(pc.get_system("arc-eager"),
+                                       pc.Sentence.from_heads(["50%", "&", "$x_1$"], [0, 1, 1]), ["RA"]))
     assert csv_text(frame).splitlines()[0] == "ROW,TRANSITION,STACK,BUFFER,ARCS"
     latex = latex_text(frame)
     assert r"50\%" in latex and r"\&" in latex and r"\$x\_1\$" in latex and r"$\rightarrow$" in latex

@@ -1,45 +1,34 @@
-"""Small helpers shared by the pages: tables, errors, the stepper's parts.
+"""The showing side of the app, filed by concern.  Pages import ``parsing_core`` for the parsing
+and this package for the showing; this file is the map.
 
-Pages import ``parsing_core`` for the parsing and this package for the showing; nothing here
-knows which page it is on.  Table builders are pure functions (a trace in, a DataFrame out)
-so any page, and any test, can call them without a running app.
+* ``views/`` — pure builders, no Streamlit: a value in, a value out (a DataFrame, DOT text, a
+  figure, a download), so any page and any test can call them without a running app.
+  tests/test_boundaries.py imports every module under it with Streamlit blocked.
 
-The stepper's parts, pure ones first:
+  - ``tables`` — derivation, systems and oracles tables; ``drawing`` — a configuration as DOT;
+  - ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
+  - ``cost_table`` — the coloured cost and verdict frames; ``model_view`` — a trained model's
+    columns, its move, its parse;
+  - ``sources`` — a sentence named by a short key that fits in a URL; ``state`` — the stepper's
+    state (sentence, system, oracles, moves) and its link (Streamlit only inside the functions
+    that read the session);
+  - ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
+  - ``training`` — the Train page's spec, curves and progress, and where runs are kept.
 
-* ``sources`` — a sentence named by a short key that fits in a URL;
-* ``state`` — the stepper's state (sentence, system, oracles, moves) and its link;
-* ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
-* ``drawing`` — a configuration as DOT text; ``cost_table`` — the coloured cost table;
-* ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
-* ``compute`` — all of the above cached by source data (``st.cache_data``);
-* ``pickers``, ``sentence_inputs``, ``controls`` — the widgets, each returning the user's choice;
+* ``widgets/`` — Streamlit pieces used by more than one page: ``errors`` (library errors shown
+  as messages), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder).
+
+* One folder per page for the Streamlit code only that page uses:
+
+  - ``stepper/`` — ``pickers`` (sentence, system, oracles), ``controls`` (the move board,
+    history, autoplay, downloads), ``compute`` (the views cached with ``st.cache_data``),
+    ``models`` (pick a checkpoint, load it once, score);
+  - ``train/`` — ``training_data`` (synthetic data, a data directory, or a UD treebank by name).
+
 * ``navigation`` — deep links on a fresh server run through ``app.py``.
 
-The model in the stepper and the Train page:
-
-* ``model_view`` — a trained model's columns in the cost table, its move, its parse (pure);
-* ``models`` — pick a checkpoint (a finished run or an upload), load it once, score (cached);
-* ``training`` — the Train page's command line, curves and progress (pure);
-* ``training_data`` — synthetic data, a data directory, or a UD treebank downloaded by name.
+Where a new module goes: a pure builder goes in ``views/``; Streamlit code goes in the folder
+of the page that uses it (``ui/<page>/``, next to ``pages/<page>.py``).  A module moves up to
+``views/`` or ``widgets/`` when a second page imports it; a page folder never imports another
+page's folder.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from .tables import arc_text, derivation_table, oracles_table, systems_table
-
-if TYPE_CHECKING:
-    from .errors import show_errors
-
-__all__ = ["arc_text", "derivation_table", "oracles_table", "show_errors", "systems_table"]
-
-
-def __getattr__(name: str) -> object:
-    """``ui.show_errors`` needs Streamlit: it is loaded on first use, so that importing ``ui`` (and
-    its pure builders, checked by tests/test_boundaries.py) never imports Streamlit."""
-    if name == "show_errors":
-        from .errors import show_errors
-
-        return show_errors
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
-OPTIMAL, COSTS_1 = (0xCF, 0xE3, 0xF3), (0xFB, 0xE3, 0xB8)  # ui.cost_table.SCALE[0], SCALE[1]
+OPTIMAL, COSTS_1 = (0xCF, 0xE3, 0xF3), (0xFB, 0xE3, 0xB8)  # ui.views.cost_table.SCALE[0], SCALE[1]
 SCENARIO = ["SH", "LA", "RA", "SH"]
 HOSTILE = '<script>alert("x")</script> "q" {b}'
 

@@ -15,12 +15,11 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-
-from . import oracle_view
-from .drawing import configuration_dot
-from .sources import sentence_from_key
-from .state import make_system
-from .tables import derivation_table
+from ui.views import oracle_view
+from ui.views.drawing import configuration_dot
+from ui.views.sources import sentence_from_key
+from ui.views.state import make_system
+from ui.views.tables import derivation_table
 
 Moves = tuple[str, ...]
 
@@ -40,7 +39,7 @@ def system_of(name: str, options: tuple[str, ...], labelled: bool) -> pc.Transit
 
 
 def sentence_of(key: str) -> pc.Sentence:
-    """The sentence a key names (cached in :mod:`ui.sources`)."""
+    """The sentence a key names (cached in :mod:`ui.views.sources`)."""
     return sentence_from_key(key)
 
 

@@ -12,10 +12,9 @@ from collections.abc import Callable
 import streamlit as st
 
 import parsing_core as pc
-
-from . import sentence_inputs
-from .safe_text import inert
-from .state import StepperState, default_oracle, system_options
+from ui.views.safe_text import inert
+from ui.views.state import StepperState, default_oracle, system_options
+from ui.widgets import sentence_inputs
 
 SOURCES: dict[str, str] = {
     "teaching": "Teaching set", "treebank": "Treebank", "conllu": "CoNLL-U", "typed": "Type it",

@@ -3,7 +3,7 @@
 The state is what a teacher puts in a link: which sentence, which system (and its options),
 which oracles, and the moves taken.  ``cursor`` is how many of the moves are applied: undo
 moves it back, redo forward, a jump anywhere, and a new move after an undo replaces the
-undone ones.  The link's query parameters are ``s`` (the sentence key, see :mod:`ui.sources`),
+undone ones.  The link's query parameters are ``s`` (the sentence key, see :mod:`ui.views.sources`),
 ``sys``, ``opt`` (system options switched on, comma-separated), ``lab`` (1 = labelled),
 ``oracle``, ``vs`` (a second oracle), ``moves`` (``SH.LA.RA.SH``), ``step`` (the cursor, when
 it is not at the end) and ``present`` (1 = presenter mode: larger type and drawing).
@@ -30,8 +30,7 @@ from dataclasses import dataclass, replace
 import parsing_core as pc
 from parsing_core.oracles import ranked
 from parsing_core.systems import SYSTEMS
-
-from .sources import DEFAULT_KEY, is_shareable, sentence_from_key
+from ui.views.sources import DEFAULT_KEY, is_shareable, sentence_from_key
 
 DEFAULT_SYSTEM = "arc-eager"
 _MOVE_SPLIT = re.compile(r"\.(?=(?:SH|LA|RA|RE|SW)(?::|\.|$))")  # a label may contain dots

@@ -1,6 +1,6 @@
 """The stepper's buttons: one per move, history (undo, redo, reset, jump), autoplay, downloads.
 
-Buttons change the state through callbacks (:func:`ui.state.update_state`), which run before
+Buttons change the state through callbacks (:func:`ui.views.state.update_state`), which run before
 the page script, so one click costs one rerun.  Every move button has a keyboard shortcut;
 Streamlit reserves R and C, so RIGHT-ARC is A.
 """
@@ -15,11 +15,10 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-
-from . import exports
-from .labels import label_choices
-from .oracle_view import TIE_BREAKS, Verdict, move_cost, pick
-from .state import SESSION_KEY, StepperState, update_state
+from ui.views import exports
+from ui.views.labels import label_choices
+from ui.views.oracle_view import TIE_BREAKS, Verdict, move_cost, pick
+from ui.views.state import SESSION_KEY, StepperState, update_state
 
 SHORTCUTS = {"SH": "S", "LA": "L", "RA": "A", "RE": "E", "SW": "W"}
 UNDO, REDO, ORACLE_STEP = "U", "Y", "O"

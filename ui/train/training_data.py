@@ -20,9 +20,8 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core.treebanks import SPLITS, default_cache_dir, treebank_code
-
-from .safe_text import inert
-from .sentence_inputs import data_folder
+from ui.views.safe_text import inert
+from ui.widgets.sentence_inputs import data_folder
 
 SOURCES = {"synthetic": "synthetic (offline)", "folder": "data directory", "ud": "Universal Dependencies"}
 

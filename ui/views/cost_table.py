@@ -9,7 +9,7 @@ colours the rows from optimal (blue) to costly (orange, then vermillion), Okabeâ
 that colour is never the only cue: the verdict says the same in words.
 
 >>> import parsing_core as pc
->>> from ui.oracle_view import ask
+>>> from ui.views.oracle_view import ask
 >>> s, system = pc.default_sentence(), pc.get_system("arc-eager")
 >>> trace = pc.replay(system, s, ["SH", "LA", "RA", "SH"])
 >>> frame = cost_frame(trace, [ask(system, "goldberg-nivre", trace.final, s)])
@@ -25,9 +25,8 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 import parsing_core as pc
-
-from .oracle_view import PolicyScores, Verdict
-from .tables import arc_text
+from ui.views.oracle_view import PolicyScores, Verdict
+from ui.views.tables import arc_text
 
 SCALE = ["#CFE3F3", "#FBE3B8", "#F5C07A", "#EE9A55"]  # cost 0 (optimal), 1, 2, 3 or more
 DEAD_END = "background-color: #D55E00; color: #FFFFFF"

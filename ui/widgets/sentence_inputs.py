@@ -15,9 +15,8 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-
-from .safe_text import inert
-from .sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
+from ui.views.safe_text import inert
+from ui.views.sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
 
 MAX_UPLOAD_BYTES = 5_000_000
 LENGTHS = (1, 120)  # the length filter's range

@@ -22,12 +22,11 @@ import parsing_core as pc
 from parsing_core.checkpoint import Checkpoint, load_checkpoint
 from parsing_core.jobs import JobBoard
 from parsing_core.model import MoveScore, Scorer
-
-from . import compute
-from .model_view import fit_problem, parsed_sentence
-from .safe_text import inert
-from .state import SESSION_KEY, StepperState
-from .training import jobs_root
+from ui.stepper import compute
+from ui.views.model_view import fit_problem, parsed_sentence
+from ui.views.safe_text import inert
+from ui.views.state import SESSION_KEY, StepperState
+from ui.views.training import jobs_root
 
 NONE, UPLOAD = "", "upload"
 MAX_CHECKPOINT_BYTES = 200_000_000
