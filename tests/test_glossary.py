@@ -16,7 +16,7 @@ from strategies import all_trees, sentence
 import parsing_core as pc
 from parsing_core.trees import is_projective
 
-Arc = tuple[int, int]
+Arc = pc.Arc
 
 DECOMPOSABLE = [("arc-eager", {}), ("arc-eager-corrected", {}), ("arc-hybrid", {}),
                 ("arc-hybrid", {"root_last": True})]

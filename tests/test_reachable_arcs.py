@@ -18,7 +18,7 @@ import parsing_core as pc
 from parsing_core.oracles import optimal_moves, reachable_gold_arcs
 from parsing_core.oracles.search import SearchOracle
 
-Arc = tuple[int, int]
+Arc = pc.Arc
 
 
 def buildable_together(system: pc.TransitionSystem, c: pc.Configuration, arcs: frozenset[Arc]) -> bool:

@@ -213,10 +213,8 @@ def witness(oracle: Oracle, c: Configuration, gold: Sentence, costs: Costs | Non
         costs = oracle.costs(c, gold)
     least = min(costs.values(), default=0)
     costly = [t for t, v in costs.items() if v != least and not math.isinf(v)]
-    if not costly:
-        return {t: Explanation(example=True) for t in costs}
-    base = completed_gold_arcs(oracle, c, gold, costs)
     out = {t: Explanation(example=True) for t in costs}
+    base = completed_gold_arcs(oracle, c, gold, costs) if costly else set()
     for t in costly:
         after = completed_gold_arcs(oracle, oracle.system.apply(c, t), gold)
         out[t] = Explanation(frozenset(base - after), frozenset(after - base), example=True)

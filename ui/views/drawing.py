@@ -29,7 +29,7 @@ import graphviz
 
 import parsing_core as pc
 
-Arc = tuple[int, int]
+Arc = pc.Arc
 STYLES: dict[str, dict[str, str]] = {
     "correct": {"style": "solid", "color": "#0072B2", "penwidth": "2.2"},
     "wrong": {"style": "dashed,bold", "color": "#D55E00", "penwidth": "2.4"},

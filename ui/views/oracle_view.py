@@ -21,7 +21,7 @@ import parsing_core as pc
 from parsing_core.oracles import label_penalty, optimal_moves, ranked, reachable_gold_arcs
 from parsing_core.oracles.nederhof import NederhofOracle, PolicyOracle
 
-Arc = tuple[int, int]
+Arc = pc.Arc
 STATIC = "static"  # the library's default oracle: names one gold move, has no real costs
 STATIC_NOTE = ("A static oracle only names the move it would take (cost 0) and marks every other "
                "legal move 1; it does not measure what a move loses.")
