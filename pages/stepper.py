@@ -14,17 +14,9 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.model import MoveScore
 from ui.navigation import run_through_app
-from ui.stepper import compute, models
-from ui.stepper.controls import (
-    autoplay_settings,
-    drawing_downloads,
-    history_buttons,
-    history_downloads,
-    history_table,
-    move_buttons,
-    suggested_move,
-)
-from ui.stepper.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
+from ui.stepper import models
+from ui.stepper.downloads import drawing_downloads, history_downloads
+from ui.stepper.link import BOARD, link_problems, load_state, save_state
 from ui.views.cost_table import cost_frame, has_examples, policy_frame, styled
 from ui.views.model_view import (
     MODEL,
@@ -36,7 +28,17 @@ from ui.views.model_view import (
 from ui.views.oracle_view import Completion, PolicyScores, Verdict
 from ui.views.safe_text import inert
 from ui.views.sources import DEFAULT_KEY, is_shareable
-from ui.views.state import StepperState, link_problems, load_state, save_state
+from ui.views.state import StepperState
+from ui.widgets import compute
+from ui.widgets.board import (
+    autoplay_settings,
+    history_buttons,
+    history_table,
+    move_buttons,
+    suggested_move,
+)
+from ui.widgets.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
+from ui.widgets.picture import configuration_picture
 
 POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
 PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
@@ -138,17 +140,18 @@ for problem in link_problems():
 
 with st.sidebar:
     st.header("Sentence")
-    sentence = sentence_picker(state.sentence)
+    sentence = sentence_picker("stepper.pick", state.sentence)
     st.header("Parser")
-    system_name, options, labelled = system_picker(state)
+    system_name, options, labelled = system_picker("stepper", state.system, state.options, state.labelled)
     system = compute.system_of(system_name, options, labelled)
-    oracle, compare = oracle_picker(system, state)
+    oracle, compare = oracle_picker(system, "stepper", state.oracle, state.compare)
     st.header("Model")
     model = models.model_section(system_name, options)
     st.header("Autoplay")
     has_gold = compute.sentence_of(sentence).has_gold
     players = (pc.list_oracles(system) if has_gold or model is None else []) + ([MODEL] if model else [])
-    auto_oracle, tie_break, seconds = autoplay_settings(players, oracle if has_gold else players[0])
+    auto_oracle, tie_break, seconds = autoplay_settings("stepper", players,
+                                                        oracle if has_gold else players[0])
     st.session_state.setdefault("stepper.presenter", state.presenter)
     presenter = st.toggle("Presenter mode (larger type and drawing)", key="stepper.presenter")
 
@@ -166,15 +169,13 @@ if presenter:
     st.html(PRESENTER_CSS)
 
 st.markdown(sentence_caption(trace.sentence))
-move_buttons(trace, next((v for v in verdicts if v.costs), None))
-history_buttons(state, suggestion, seconds)
+move_buttons(BOARD, trace, next((v for v in verdicts if v.costs), None))
+history_buttons(BOARD, suggestion, seconds)
 if model:
-    models.model_parse(model, trace, parse, state.labelled)
+    models.model_parse(BOARD, model, trace, parse, state.labelled)
 st.caption(KEYS_HELP)
 
-dot = compute.drawing_of(parse, taken, oracle, 1.5 if presenter else 1.0)
-with st.container(key="stepper-drawing"):
-    st.graphviz_chart(dot, width="stretch")
+dot = configuration_picture(parse, taken, oracle, presenter)
 drawing_downloads(dot)
 
 costs_column, score_column = st.columns([3, 2], gap="large")
@@ -195,7 +196,7 @@ with score_column:
 st.subheader("History")
 history = compute.history_of(parse, state.moves)
 with st.container(key="stepper-history"):
-    history_table(history, state)
+    history_table(BOARD, history)
 st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again).  The downloads "
            "hold the rows up to the current one.")
 history_downloads(history.iloc[: state.cursor + 1])

@@ -25,6 +25,7 @@ from ui.views.training import (
     run_spec,
 )
 from ui.widgets.errors import show_errors
+from ui.widgets.pickers import oracle_picker, system_picker
 
 JOB_KEY = "train.job"
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
@@ -39,11 +40,10 @@ def run_choice() -> TrainSpec | None:
     """The form of the page; returns the run's spec (None while there is no data to train on)."""
     data = training_data()
     defaults = PAGE_DEFAULTS
-    systems = pc.list_systems()
-    system = st.selectbox("Transition system", systems, systems.index(defaults.system), key="train.system")
-    oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]
+    system, _, _ = system_picker("train", defaults.system, with_options=False)
+    oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]  # search: too slow
     first = default_choice(pc.get_system(system), oracles)
-    oracle = st.selectbox("Oracle", oracles, index=oracles.index(first), key="train.oracle")
+    oracle, _ = oracle_picker(pc.get_system(system), "train", names=oracles, default=first, compare=None)
     regime = st.selectbox("Regime", list(REGIMES), index=list(REGIMES).index(defaults.train.regime),
                           format_func=REGIMES.__getitem__, key="train.regime")
     cols = st.columns(4)

@@ -7,6 +7,7 @@ import io
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,14 @@ TINY = TrainSpec(DataSpec(synthetic=40, nonprojective=0.5), "arc-standard",
 FLAGS = ["--synthetic", "40", "--nonprojective", "0.5", "--system", "arc-standard", "--epochs", "1",
          "--oracle", "thesis-approx", "--explore-after", "0", "--seed", "3", "--word-dim", "16",
          "--lstm-dim", "16", "--lstm-layers", "1", "--mlp-dim", "16"]
+# The walk counts of a batch of 8 sentences, and of an epoch of 40 (a record's own fields go first).
+WALKS = {"sentences": 8, "steps": 100, "errors": 3, "explored": 2, "dropped": 0, "seconds": 0.01,
+         "sentences_per_s": 800.0, "device": "cpu"}
+
+
+def epoch_walks(steps: int, errors: int, explored: int, dropped: int) -> dict[str, Any]:
+    return {"sentences": 40, "steps": steps, "errors": errors, "explored": explored, "dropped": dropped,
+            "seconds": 0.2, "sentences_per_s": 200.0, "device": "cpu"}
 
 
 def wait_for(condition, seconds: float = 60) -> None:
@@ -119,9 +128,9 @@ def test_each_record_round_trips_through_json() -> None:
     records = [
         StartEvent("synthetic (40, 50% non-projective)", "arc-hybrid", "cpu", TrainConfig(oracle="static",
                    regime="static"), ModelConfig.preset("tiny")),
-        BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=2, batches=5),
-        EpochEvent(1, 3, True, 0.5, 500, 20, 18, 1, 40, 0.2, 200.0, "cpu"),
-        EpochEvent(2, 3, True, 0.4, 500, 15, 13, 0, 40, 0.2, 200.0, "cpu", 0.8, 0.7, 0.82, 0.71, 0.05),
+        BatchEvent(0.5, 0.4, 0.1, **WALKS, epoch=1, batch=2, batches=5),
+        EpochEvent(1, 3, True, 0.5, **epoch_walks(500, 20, 18, 1)),
+        EpochEvent(2, 3, True, 0.4, 0.8, 0.7, 0.82, 0.71, 0.05, **epoch_walks(500, 15, 13, 0)),
         TestEvent(0.8, 0.7, 0.82, 0.71),
     ]
     for record in records:
@@ -138,8 +147,8 @@ def test_the_progress_bar_draws_on_a_terminal_and_summarises_each_epoch() -> Non
     stream = Terminal()
     bar = train_cli.ProgressBar(stream)
     for b in (1, 2):
-        bar.batch(BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=b, batches=2))
-    bar.epoch(EpochEvent(1, 3, True, 0.5, 500, 20, 18, 1, 40, 0.2, 200.0, "cpu", 0.8, 0.7, 0.82, 0.71, 0.05))
+        bar.batch(BatchEvent(0.5, 0.4, 0.1, **WALKS, epoch=1, batch=b, batches=2))
+    bar.epoch(EpochEvent(1, 3, True, 0.5, 0.8, 0.7, 0.82, 0.71, 0.05, **epoch_walks(500, 20, 18, 1)))
     text = stream.getvalue()
     assert "epoch 1:" in text and "/2 [" in text  # tqdm's bar (redrawn at most every 0.1 s)
     assert "epoch 1/3  loss 0.500" in text and "UAS 80.00" in text and "1 walks left out" in text
@@ -167,8 +176,9 @@ def test_the_page_offers_the_oracle_it_offered_before() -> None:
 
 def test_the_page_reads_progress_from_typed_records() -> None:
     start = StartEvent("synthetic", "arc-hybrid", "cpu", TrainConfig(epochs=4), ModelConfig.preset("tiny"))
-    batch = BatchEvent(0.5, 0.4, 0.1, 8, 100, 3, 2, 0, 0.01, 800.0, "cpu", epoch=1, batch=1, batches=1)
-    epoch = EpochEvent(1, 4, False, 0.5, 100, 3, 0, 0, 8, 2.0, 4.0, "cpu", 0.5, 0.4, 0.5, 0.4, 0.1)
+    batch = BatchEvent(0.5, 0.4, 0.1, **WALKS, epoch=1, batch=1, batches=1)
+    epoch = EpochEvent(1, 4, False, 0.5, 0.5, 0.4, 0.5, 0.4, 0.1, sentences=8, steps=100, errors=3,
+                       explored=0, dropped=0, seconds=2.0, sentences_per_s=4.0, device="cpu")
     assert progress([]).text == "starting…"
     state = progress([start, batch, epoch])
     assert state.fraction == 0.25 and state.text == "epoch 1/4 · 4 sentences/s · about 6 s left · cpu"

@@ -9,20 +9,24 @@ and this package for the showing; this file is the map.
   - ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
   - ``cost_table`` — the coloured cost and verdict frames; ``model_view`` — a trained model's
     columns, its move, its parse;
-  - ``sources`` — a sentence named by a short key that fits in a URL; ``state`` — the stepper's
-    state (sentence, system, oracles, moves) and its link (Streamlit only inside the functions
-    that read the session);
+  - ``sources`` — a sentence named by a short key that fits in a URL; ``state`` — a board's
+    state (sentence, system, oracles, moves) and its link;
   - ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
   - ``training`` — the Train page's spec, curves and progress, and where runs are kept.
 
-* ``widgets/`` — Streamlit pieces used by more than one page: ``errors`` (library errors shown
-  as messages), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder).
+* ``widgets/`` — Streamlit pieces any page uses; each takes a ``key`` and returns the choice:
+
+  - ``board`` — the move board: one button per move, history (undo, redo, reset, jump), the
+    oracle's step and autoplay, all changing the state of one :class:`~ui.widgets.board.Board`
+    (a key in the session), so a lesson or an exercise embeds the board with its own state;
+  - ``pickers`` (sentence, system, oracles), ``sentence_inputs`` (typed, uploaded or treebank
+    sentences; a data folder), ``compute`` (the views cached by source data with
+    ``st.cache_data``), ``errors`` (library errors shown as messages).
 
 * One folder per page for the Streamlit code only that page uses:
 
-  - ``stepper/`` — ``pickers`` (sentence, system, oracles), ``controls`` (the move board,
-    history, autoplay, downloads), ``compute`` (the views cached with ``st.cache_data``),
-    ``models`` (pick a checkpoint, load it once, score);
+  - ``stepper/`` — ``link`` (the board's state read from and written to the URL),
+    ``downloads`` (derivation and drawing), ``models`` (pick a checkpoint, load it once, score);
   - ``train/`` — ``training_data`` (synthetic data, a data directory, or a UD treebank by name).
 
 * ``navigation`` — deep links on a fresh server run through ``app.py``.

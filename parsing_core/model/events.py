@@ -63,14 +63,13 @@ class StartEvent(_Event):
                    ModelConfig.from_dict(data["model"]))
 
 
-@dataclass(frozen=True)
-class BatchEvent(_Event):
-    """One batch: its losses, walks and speed; ``batch`` counts from 1 within ``epoch``."""
+@dataclass(frozen=True, kw_only=True)
+class _Walks(_Event):
+    """What a batch and an epoch both count: the training walks over ``sentences``, their
+    ``steps``, ``errors`` (steps where the model's move was not optimal), ``explored`` (errors
+    the walk followed), ``dropped`` (walks left out: the oracle could not answer), and speed.
+    Keyword-only, so each record's own fields come first when it is built."""
 
-    event: ClassVar[str] = "batch"
-    loss: float
-    move_loss: float
-    label_loss: float
     sentences: int
     steps: int
     errors: int
@@ -79,13 +78,23 @@ class BatchEvent(_Event):
     seconds: float
     sentences_per_s: float
     device: str
+
+
+@dataclass(frozen=True)
+class BatchEvent(_Walks):
+    """One batch: its losses, walks and speed; ``batch`` counts from 1 within ``epoch``."""
+
+    event: ClassVar[str] = "batch"
+    loss: float
+    move_loss: float
+    label_loss: float
     epoch: int = 0
     batch: int = 0
     batches: int = 0
 
 
 @dataclass(frozen=True)
-class EpochEvent(_Event):
+class EpochEvent(_Walks):
     """One epoch: totals over its batches (mean loss) and, when there is a dev set, its scores."""
 
     event: ClassVar[str] = "epoch"
@@ -93,14 +102,6 @@ class EpochEvent(_Event):
     epochs: int
     exploring: bool
     loss: float
-    steps: int
-    errors: int
-    explored: int
-    dropped: int
-    sentences: int
-    seconds: float
-    sentences_per_s: float
-    device: str
     dev_uas: float | None = None
     dev_las: float | None = None
     dev_uas_nopunct: float | None = None

@@ -22,11 +22,12 @@ import parsing_core as pc
 from parsing_core.checkpoint import Checkpoint, load_checkpoint
 from parsing_core.jobs import JobBoard
 from parsing_core.model import MoveScore, Scorer
-from ui.stepper import compute
 from ui.views.model_view import fit_problem, parsed_sentence
 from ui.views.safe_text import inert
-from ui.views.state import SESSION_KEY, StepperState
 from ui.views.training import jobs_root
+from ui.widgets import compute
+from ui.widgets.board import Board, play_all
+from ui.widgets.pickers import use_system
 
 NONE, UPLOAD = "", "upload"
 MAX_CHECKPOINT_BYTES = 200_000_000
@@ -133,9 +134,10 @@ def summary(checkpoint: Checkpoint) -> str:
 
 
 # -- the stepper's model widgets ------------------------------------------------------------
-def model_section(system_name: str, options: tuple[str, ...]) -> ModelRef | None:
-    """Sidebar: the trained model, if one is chosen and fits the system (else say why)."""
-    picked = model_picker()
+def model_section(system_name: str, options: tuple[str, ...], key: str = "stepper") -> ModelRef | None:
+    """Sidebar: the trained model, if one is chosen and fits the system (else say why, and offer
+    to switch the system picker ``key`` to the model's system)."""
+    picked = model_picker(f"{key}.model")
     if picked is None:
         return None
     ref, checkpoint = picked
@@ -144,33 +146,25 @@ def model_section(system_name: str, options: tuple[str, ...]) -> ModelRef | None
     if problem is None:
         return ref
     st.warning(problem)
-    st.button(f"Switch the stepper to {wanted}", key="stepper.model.switch", on_click=use_system,
-              args=(wanted,))
+    st.button(f"Switch the stepper to {wanted}", key=f"{key}.model.switch", on_click=use_system,
+              args=(key, wanted))
     return None
 
 
-def use_system(name: str) -> None:
-    """Callback: put the system picker on ``name``, its options off."""
-    st.session_state["stepper.system"] = name
-    for key in [k for k in st.session_state if str(k).startswith("stepper.opt.")]:
-        st.session_state[key] = False
-
-
-def finish_with_model(ref: ModelRef, parse: compute.Parse, labelled: bool) -> None:
-    """Callback: let the model play every remaining move."""
-    state: StepperState = st.session_state[SESSION_KEY]
-    trace = compute.trace_of(parse, state.taken())
+def finish_with_model(board: Board, ref: ModelRef, parse: compute.Parse, labelled: bool) -> None:
+    """Callback: let the model play every remaining move on ``board``."""
+    trace = compute.trace_of(parse, board.get().taken())
     scorer = scorer_of(ref, parse.sentence)
     done = pc.run_from(trace, scorer.choose).transitions[len(trace.transitions):]
-    moves = tuple(str(t) if labelled and t.label else t.kind for t in done)
-    st.session_state[SESSION_KEY] = state.play_all(moves)
+    board.change(play_all(tuple(str(t) if labelled and t.label else t.kind for t in done)))
 
 
-def model_parse(ref: ModelRef, trace: pc.Trace, parse: compute.Parse, labelled: bool) -> None:
+def model_parse(board: Board, ref: ModelRef, trace: pc.Trace, parse: compute.Parse, labelled: bool) -> None:
     """The model's buttons: finish the parse; once finished, download the tree as CoNLL-U."""
     left, right = st.columns(2)
-    left.button("Parse to the end with the model", key="stepper.model.finish", disabled=trace.is_complete,
-                on_click=finish_with_model, args=(ref, parse, labelled), width="stretch")
+    left.button("Parse to the end with the model", key=f"{board.key}.model.finish",
+                disabled=trace.is_complete, on_click=finish_with_model, args=(board, ref, parse, labelled),
+                width="stretch")
     parser = load(ref.path, ref.stamp).parser
     if parser.config.upos_dim and not trace.sentence.upos:
         st.caption("This model reads UPOS tags and this sentence has none: it sees every tag as "
@@ -179,5 +173,5 @@ def model_parse(ref: ModelRef, trace: pc.Trace, parse: compute.Parse, labelled: 
         tree = parsed_sentence(parser, trace)
         with right:
             st.download_button("This parse as CoNLL-U", pc.write_conllu([tree]), file_name="parse.conllu",
-                               mime="text/plain", key="stepper.model.conllu", on_click="ignore",
+                               mime="text/plain", key=f"{board.key}.model.conllu", on_click="ignore",
                                width="stretch")

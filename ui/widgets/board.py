@@ -1,0 +1,237 @@
+"""The move board: one button per move, history (undo, redo, reset, jump), the oracle's step, autoplay.
+
+Any page can embed a board: it names a :class:`Board` (a key of its own in the session) and the
+board's widgets change *that* state and no other, so a lesson, an exercise and the stepper each
+keep their own moves.  The state is a :class:`~ui.views.state.StepperState` (sentence, system,
+oracles, moves, cursor: what a stepper link holds).  Buttons change it in callbacks, which run
+before the page script, so one click costs one rerun; a change is a function from state to
+state (:meth:`Board.change`), never a method named by a string.
+
+Every move button has a keyboard shortcut; Streamlit reserves R and C, so RIGHT-ARC is A.  Only
+one board on a page should take the shortcuts (``shortcuts=False`` for the others).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+import parsing_core as pc
+from ui.views.labels import label_choices
+from ui.views.oracle_view import TIE_BREAKS, Verdict, move_cost, pick
+from ui.views.state import StepperState
+
+SHORTCUTS = {"SH": "S", "LA": "L", "RA": "A", "RE": "E", "SW": "W"}
+UNDO, REDO, ORACLE_STEP = "U", "Y", "O"
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 3.0)  # seconds per move
+
+Change = Callable[[StepperState], StepperState]
+
+
+# -- the board's state in the session ------------------------------------------------------------
+@dataclass(frozen=True)
+class Board:
+    """Where one board keeps its state between reruns: ``st.session_state["<key>.state"]``.
+
+    ``key`` also prefixes the board's widget keys (``<key>.move.SH``, ``<key>.undo``), so two
+    boards on one page never share a widget.
+    """
+
+    key: str
+
+    @property
+    def state_key(self) -> str:
+        return f"{self.key}.state"
+
+    def started(self) -> bool:
+        return self.state_key in st.session_state
+
+    def start(self, state: StepperState) -> StepperState:
+        """The board's state, set to ``state`` if the board has none yet."""
+        return st.session_state.setdefault(self.state_key, state)
+
+    def get(self) -> StepperState:
+        return st.session_state[self.state_key]
+
+    def set(self, state: StepperState) -> None:
+        st.session_state[self.state_key] = state
+
+    def change(self, how: Change) -> None:
+        """Apply ``how`` to the board's state (what every button's callback does)."""
+        self.set(how(self.get()))
+
+    # autoplay: whether it is on, and when it last moved
+    def playing(self) -> bool:
+        return bool(st.session_state.get(f"{self.key}.playing"))
+
+    def set_playing(self, on: bool) -> None:
+        st.session_state[f"{self.key}.playing"] = on
+        self.mark_tick()
+
+    def last_tick(self) -> float:
+        return float(st.session_state.get(f"{self.key}.last_tick", 0.0))
+
+    def mark_tick(self) -> None:
+        st.session_state[f"{self.key}.last_tick"] = time.monotonic()
+
+
+def play(move: str) -> Change:
+    return lambda state: state.play(move)
+
+
+def play_all(moves: tuple[str, ...]) -> Change:
+    return lambda state: state.play_all(moves)
+
+
+def jump(step: int) -> Change:
+    return lambda state: state.jump(step)
+
+
+def undo(state: StepperState) -> StepperState:
+    return state.undo()
+
+
+def redo(state: StepperState) -> StepperState:
+    return state.redo()
+
+
+def reset(state: StepperState) -> StepperState:
+    return state.reset()
+
+
+# -- moves ------------------------------------------------------------------------------------
+def play_labelled(board: Board, kind: str, label_key: str | None) -> None:
+    """Callback of a move button: the move, with the label picked beside it if there is one."""
+    board.change(play(kind if label_key is None else f"{kind}:{st.session_state[label_key]}"))
+
+
+def move_buttons(board: Board, trace: pc.Trace, verdict: Verdict | None = None,
+                 shortcuts: bool = True) -> None:
+    """One button per move of the system; an illegal one is disabled and says why (hover).
+
+    In a labelled system an arc move gets a label picker (gold label first) and, when an
+    oracle answered (``verdict``), the cost of the move with the label picked.
+    """
+    system, c = trace.system, trace.final
+    reasons = system.reasons(c)
+    for column, (t, reason) in zip(st.columns(len(reasons)), reasons.items()):
+        with column:
+            arc = system.arc_of(c, t) if reason is None else None
+            labelled = system.labelled and arc is not None
+            label_key = f"{board.key}.label.{t.kind}.{len(trace.transitions)}" if labelled else None
+            st.button(f"{t.kind} · {t.name}", key=f"{board.key}.move.{t.kind}", disabled=reason is not None,
+                      help=f"Not possible: {reason}" if reason else None,
+                      shortcut=SHORTCUTS[t.kind] if shortcuts else None,
+                      on_click=play_labelled, args=(board, t.kind, label_key), width="stretch")
+            if label_key and arc:
+                label_picker(trace, t, arc, verdict, label_key)
+
+
+def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdict: Verdict | None,
+                 key: str) -> None:
+    """A label for the arc ``t`` would build (the gold one preselected: ``key`` is new at every
+    step), and the cost of ``t`` with that label."""
+    choices = label_choices(trace.sentence)
+    gold = trace.sentence.label(arc[1]) if trace.sentence.has_gold else None
+    label = st.selectbox(f"label of {t.kind}", choices, index=choices.index(gold) if gold in choices else 0,
+                         key=key)
+    cost = None if verdict is None else move_cost(trace.system, verdict, trace.final, trace.sentence,
+                                                  t.with_label(label))
+    if cost is not None:
+        st.caption(f"cost with this label: {'∞' if math.isinf(cost) else f'{cost:g}'}")
+
+
+# -- history ----------------------------------------------------------------------------------
+def history_buttons(board: Board, suggestion: str | None, seconds: float, shortcuts: bool = True) -> None:
+    """Undo, redo, reset, one step of the oracle, autoplay (``suggestion`` is the move the
+    oracle would make next; ``seconds`` per move while playing)."""
+    state = board.get()
+    keys: Callable[[str], str | None] = (lambda k: k) if shortcuts else (lambda k: None)
+    first, second, third, fourth, play_column = st.columns(5)
+    first.button("↶ Undo", key=f"{board.key}.undo", disabled=state.cursor == 0, shortcut=keys(UNDO),
+                 on_click=board.change, args=(undo,), width="stretch")
+    second.button("↷ Redo", key=f"{board.key}.redo", disabled=not state.undone(), shortcut=keys(REDO),
+                  on_click=board.change, args=(redo,), width="stretch")
+    third.button("⟲ Reset", key=f"{board.key}.reset", disabled=not state.moves,
+                 on_click=board.change, args=(reset,), width="stretch")
+    fourth.button("Oracle step", key=f"{board.key}.oracle_step", disabled=suggestion is None,
+                  shortcut=keys(ORACLE_STEP), on_click=board.change,
+                  args=(play(suggestion or ""),), width="stretch",
+                  help=f"Play the autoplay oracle's move: {suggestion}" if suggestion else None)
+    with play_column:
+        autoplay(board, suggestion, seconds)
+
+
+def history_table(board: Board, history: pd.DataFrame) -> None:
+    """The whole history, current row marked ▶ and undone rows ↷; click a row to jump to it.
+
+    The table gets a new key whenever the state moves, so a selection is always a fresh click
+    (a widget that mirrors the state could send back a stale value while a rerun is in flight).
+    """
+    state = board.get()
+    marks = ["▶" if i == state.cursor else "↷" if i > state.cursor else "" for i in range(len(history))]
+    key = f"{board.key}.history.{len(state.moves)}.{state.cursor}"
+    st.dataframe(history.assign(NOW=marks)[["NOW", *history.columns]], hide_index=True, key=key,
+                 on_select=lambda: jump_to_row(board, key), selection_mode="single-row",
+                 column_config={"NOW": st.column_config.TextColumn("", width=36)})
+
+
+def jump_to_row(board: Board, key: str) -> None:
+    """Callback of the history table: row i (from 0) is the configuration after i moves."""
+    rows = st.session_state[key].selection.rows
+    if rows:
+        board.change(jump(rows[0]))
+
+
+# -- autoplay ---------------------------------------------------------------------------------
+def autoplay_settings(key: str, oracles: list[str], default: str) -> tuple[str, str, float]:
+    """Which oracle plays, how it breaks ties, how fast; returns (oracle, tie-break, seconds per move)."""
+    oracle_key = f"{key}.autoplay.oracle"
+    if st.session_state.get(oracle_key) not in oracles:
+        st.session_state[oracle_key] = default
+    oracle = st.selectbox("Autoplay oracle", oracles, key=oracle_key)
+    rule = st.selectbox("Tie-break between optimal moves", list(TIE_BREAKS), key=f"{key}.autoplay.tie",
+                        format_func=TIE_BREAKS.__getitem__)
+    seconds = st.select_slider("Seconds per move", SPEEDS, value=1.0, key=f"{key}.autoplay.speed")
+    return oracle, rule, float(seconds)
+
+
+def suggested_move(verdict: Verdict, rule: str, step: int) -> str | None:
+    """The move autoplay makes next (labelled as the gold tree says), or None if there is none."""
+    t = pick(verdict.optimal, rule, step)
+    return None if t is None else str(verdict.gold_moves.get(t, t))
+
+
+def autoplay(board: Board, suggestion: str | None, seconds: float) -> None:
+    """Play / Stop; while playing, a fragment makes one move every ``seconds`` until the parse ends.
+
+    ``suggestion`` is the move to make next; the fragment reruns on its own timer, so it checks
+    that the moves are still the ones ``suggestion`` was made for before it plays.
+    """
+    if suggestion is None:
+        st.session_state[f"{board.key}.playing"] = False  # the parse is over (or no oracle can play)
+    if board.playing():
+        st.button("⏹ Stop", key=f"{board.key}.stop", on_click=board.set_playing, args=(False,),
+                  type="primary", width="stretch")
+        st.fragment(run_every=seconds)(tick)(board, suggestion, board.get().taken(), seconds)
+    else:
+        st.button("▶ Play", key=f"{board.key}.play", on_click=board.set_playing, args=(True,),
+                  disabled=suggestion is None, width="stretch",
+                  help="Let the autoplay oracle make one move after another")
+
+
+def tick(board: Board, move: str | None, after: tuple[str, ...], seconds: float) -> None:
+    """Play ``move`` if the moves taken are still ``after`` and no move was made in the last
+    ``seconds`` (in the full run that follows a move, the fragment runs too, and must wait)."""
+    if move is None or board.get().taken() != after:
+        return
+    if time.monotonic() - board.last_tick() < 0.8 * seconds:
+        return
+    board.mark_tick()
+    board.change(play(move))
+    st.rerun()

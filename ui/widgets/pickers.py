@@ -1,0 +1,101 @@
+"""Choosers any page uses: which sentence, which system, which oracles.  Each returns the choice.
+
+Widget keys start with the ``key`` given, so a chooser can appear twice on a page.  A chooser
+whose widgets have no value yet (the first run of a session) starts them from the values it is
+given, which may come from a shared link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+import parsing_core as pc
+from ui.views.safe_text import inert
+from ui.views.state import default_oracle, system_options
+from ui.widgets import sentence_inputs
+
+SOURCES: dict[str, str] = {
+    "teaching": "Teaching set", "treebank": "Treebank", "conllu": "CoNLL-U", "typed": "Type it",
+}
+OPTION_TITLES = {"root_last": "ROOT at the end", "single_root": "a single root (ROOT takes one dependent)"}
+
+
+def sentence_picker(key: str, current: str) -> str:
+    """Pick a sentence: teaching set, treebank, pasted or uploaded CoNLL-U, or typed words.
+
+    Returns the chosen sentence key; while the input is unusable (its problem is shown), the
+    ``current`` key.
+    """
+    if f"{key}.source" not in st.session_state:
+        sentence_inputs.start_from(key, current)
+    source = st.radio("Sentence from", list(SOURCES), format_func=SOURCES.__getitem__,
+                      key=f"{key}.source", horizontal=True)
+    choose: dict[str, Callable[[str], str | None]] = {
+        "teaching": sentence_inputs.teaching, "treebank": sentence_inputs.treebank,
+        "conllu": sentence_inputs.conllu, "typed": sentence_inputs.typed,
+    }
+    return choose[source](key) or current
+
+
+def system_picker(key: str, system: str, options: tuple[str, ...] = (), labelled: bool = False,
+                  with_options: bool = True) -> tuple[str, tuple[str, ...], bool]:
+    """Pick a transition system and, ``with_options``, its options and labelled arcs; returns
+    (name, options, labelled), starting from the values given."""
+    defaults: dict[str, object] = {f"{key}.system": system}
+    if with_options:
+        defaults[f"{key}.labelled"] = labelled
+        defaults |= {f"{key}.opt.{o}": o in options for o in system_options(system)}
+    for name, value in defaults.items():
+        st.session_state.setdefault(name, value)
+    name = st.selectbox("Transition system", pc.list_systems(), key=f"{key}.system",
+                        format_func=lambda n: f"{n} — {pc.get_system(n).title}")
+    if not with_options:
+        return name, (), False
+    chosen = tuple(o for o in system_options(name)
+                   if st.toggle(OPTION_TITLES.get(o, o), key=f"{key}.opt.{o}"))
+    labelled = st.toggle("Labelled arcs (pick a label for each arc)", key=f"{key}.labelled")
+    return name, chosen, labelled
+
+
+def use_system(key: str, name: str) -> None:
+    """Callback: put the system picker ``key`` on ``name``, its options off."""
+    st.session_state[f"{key}.system"] = name
+    for widget in [k for k in st.session_state if str(k).startswith(f"{key}.opt.")]:
+        st.session_state[widget] = False
+
+
+def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compare: str | None = "",
+                  names: list[str] | None = None, default: str | None = None) -> tuple[str, str]:
+    """Pick an oracle and, unless ``compare`` is None, a second one to compare with; returns
+    their names ("" = none).  ``names`` are the oracles offered (all of the system's if None);
+    the first run starts on ``oracle`` if offered, else on ``default`` (else the library's first
+    choice for the system, :func:`ui.views.state.default_oracle`)."""
+    names = names if names is not None else pc.list_oracles(system)
+    main, other = f"{key}.oracle", f"{key}.compare"
+    if st.session_state.get(main) not in names:
+        fallback = default if default in names else default_oracle(system)
+        st.session_state[main] = oracle if oracle in names else fallback if fallback in names else names[0]
+
+    def title(name: str) -> str:
+        return f"{name} — {pc.get_oracle(system, name).exactness}" if name else "(none)"
+
+    chosen = st.selectbox("Oracle", names, key=main, format_func=title)
+    if compare is None:
+        return chosen, ""
+    if st.session_state.get(other, "") not in ["", *names]:
+        st.session_state[other] = ""
+    st.session_state.setdefault(other, compare if compare in names else "")
+    second = st.selectbox("Compare with", ["", *names], key=other, format_func=title,
+                          help="A second oracle's costs beside the first; disagreements are flagged.")
+    return chosen, second
+
+
+def sentence_caption(sentence: pc.Sentence) -> str:
+    """Markdown naming the sentence, its length and whether its gold tree is projective (user text inert)."""
+    words = inert(" ".join(sentence.words))
+    if not sentence.has_gold:
+        return f"“{words}” — {sentence.n} tokens, no gold tree"
+    shape = "projective" if sentence.is_projective else "non-projective"
+    return f"“{words}” — {sentence.n} tokens, {shape} gold tree"
