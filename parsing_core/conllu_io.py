@@ -58,6 +58,7 @@ from conllu.serializer import serialize_field
 
 from .errors import ConlluError, ParsingCoreError, TreeError
 from .sentence import Sentence
+from .trees import find_cycle
 
 COLUMNS: tuple[str, ...] = tuple(DEFAULT_FIELDS)  # id, form, lemma, upos, ..., misc
 ID, HEAD, DEPREL = COLUMNS.index("id"), COLUMNS.index("head"), COLUMNS.index("deprel")
@@ -266,7 +267,19 @@ def _heads(block: Block, words: list[tuple[int, Token]]) -> list[int] | None:
             raise block.error(f"token {token['id']}: head is _ but other words have heads", offset)
         if not 0 <= head <= n:
             raise block.error(f"token {token['id']}: head {head} is out of range 0..{n}", offset)
+        if head == token["id"]:
+            raise block.error(f"token {head} is its own head", offset)
+    cycle = find_cycle(heads)
+    if cycle:  # named at the line of the cycle's first token, where an editor should look
+        first = min(cycle)
+        shown = " → ".join(str(t) for t in [first, *_rotate(cycle, first)[1:], first])
+        raise block.error(f"token {first}: cycle {shown}: every token must reach ROOT", words[first - 1][0])
     return heads
+
+
+def _rotate(cycle: list[int], first: int) -> list[int]:
+    i = cycle.index(first)
+    return cycle[i:] + cycle[:i]
 
 
 # -- writing ---------------------------------------------------------------------------------

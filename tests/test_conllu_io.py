@@ -254,8 +254,8 @@ def third(old: str, new: str) -> str:
 
 ERRORS = [
     # what is wrong                 old text         new text         line  message
-    ("a cycle", "0 root", "1 root", 7, "cycle 1 → 2 → 1: every token must reach ROOT"),
-    ("an own head", "2 obj", "3 obj", 7, "token 3 is its own head"),
+    ("a cycle", "0 root", "1 root", 9, "token 1: cycle 1 → 2 → 1: every token must reach ROOT"),
+    ("an own head", "2 obj", "3 obj", 11, "token 3 is its own head"),
     ("a head out of range", "2 obj", "9 obj", 11, "token 3: head 9 is out of range 0..3"),
     ("a negative head", "2 obj", "-1 obj", 11, "token 3: head -1 is out of range 0..3"),
     ("a head that is no integer", "2 obj", "x obj", 11, "token 3: head 'x' is not an integer"),
@@ -390,3 +390,10 @@ def test_fuzzed_documents_raise_conllu_error_or_read() -> None:
         assert read_conllu(written) == sentences, text
         assert write_conllu(read_conllu(written)) == written, text
     assert min(outcomes.values()) > 400, outcomes  # the mutator makes both kinds of document
+
+
+def test_a_cycle_is_reported_at_the_line_of_its_first_token() -> None:
+    text = ("# sent_id = a\n1\tA\t_\t_\t_\t_\t0\tx\t_\t_\n\n# sent_id = b\n1\tA\t_\t_\t_\t_\t0\tx\t_\t_\n"
+            "2\tB\t_\t_\t_\t_\t3\tx\t_\t_\n3\tC\t_\t_\t_\t_\t4\tx\t_\t_\n4\tD\t_\t_\t_\t_\t2\tx\t_\t_\n")
+    with pytest.raises(pc.ConlluError, match=r"sentence 2 \(sent_id b\), line 6: token 2: cycle 2 → 3 → 4 → 2"):
+        pc.read_conllu(text)
