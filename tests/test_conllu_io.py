@@ -395,5 +395,5 @@ def test_fuzzed_documents_raise_conllu_error_or_read() -> None:
 def test_a_cycle_is_reported_at_the_line_of_its_first_token() -> None:
     text = ("# sent_id = a\n1\tA\t_\t_\t_\t_\t0\tx\t_\t_\n\n# sent_id = b\n1\tA\t_\t_\t_\t_\t0\tx\t_\t_\n"
             "2\tB\t_\t_\t_\t_\t3\tx\t_\t_\n3\tC\t_\t_\t_\t_\t4\tx\t_\t_\n4\tD\t_\t_\t_\t_\t2\tx\t_\t_\n")
-    with pytest.raises(pc.ConlluError, match=r"sentence 2 \(sent_id b\), line 6: token 2: cycle 2 → 3 → 4 → 2"):
-        pc.read_conllu(text)
+    with pytest.raises(ConlluError, match=r"sentence 2 \(sent_id b\), line 6: token 2: cycle 2 → 3 → 4 → 2"):
+        read_conllu(text)
