@@ -21,7 +21,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .errors import TreeError
-from .trees import arcs, crossing_arcs, find_cycle, is_projective, projective_order
+from .trees import arcs, crossing_arcs, crossing_pairs, find_cycle, is_projective, projective_order
 
 _projective_order = lru_cache(maxsize=256)(projective_order)
 
@@ -106,6 +106,10 @@ class Sentence:
 
     def crossing_arcs(self, root_last: bool = False) -> set[tuple[int, int]]:
         return crossing_arcs(self.gold_heads, root_last)
+
+    def crossing_pairs(self, root_last: bool = False) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of gold arcs that cross (see :func:`parsing_core.trees.crossing_pairs`)."""
+        return crossing_pairs(self.gold_heads, root_last)
 
     @property
     def root_count(self) -> int:

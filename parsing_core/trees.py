@@ -59,19 +59,29 @@ def position(token: int, n: int, root_last: bool = False) -> int:
     return n + 1 if (token == 0 and root_last) else token
 
 
-def crossing_arcs(heads: Heads, root_last: bool = False) -> set[tuple[int, int]]:
-    """The arcs (head, dependent) that cross another arc when drawn above the sentence."""
+def crossing_pairs(heads: Heads, root_last: bool = False) -> list[tuple[Arc, Arc]]:
+    """The pairs of arcs (head, dependent) that cross when drawn above the sentence, each pair
+    in dependent order.
+
+    >>> crossing_pairs([0, 3, 1, 2])  # found best example ever: found → example, best → ever
+    [((1, 3), (2, 4))]
+    """
     n = len(heads)
     spans = [
         (min(position(h, n, root_last), d), max(position(h, n, root_last), d), (h, d))
         for d, h in enumerate(heads, start=1)
     ]
-    crossing: set[tuple[int, int]] = set()
+    pairs = []
     for i, (l1, r1, a1) in enumerate(spans):
         for l2, r2, a2 in spans[i + 1:]:
             if l1 < l2 < r1 < r2 or l2 < l1 < r2 < r1:
-                crossing.update((a1, a2))
-    return crossing
+                pairs.append((a1, a2))
+    return pairs
+
+
+def crossing_arcs(heads: Heads, root_last: bool = False) -> set[tuple[int, int]]:
+    """The arcs (head, dependent) that cross another arc when drawn above the sentence."""
+    return {arc for pair in crossing_pairs(heads, root_last) for arc in pair}
 
 
 def is_projective(heads: Heads, root_last: bool = False) -> bool:
