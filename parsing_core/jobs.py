@@ -9,6 +9,14 @@ records of :mod:`parsing_core.model.events`), its checkpoint (``model.pt``) and 
 printed (``stderr.txt``).  Anyone holding the folder can follow the run, so a job survives a
 browser refresh; :class:`JobBoard` caps how many run at once.
 
+A job's life is written in its folder, so any process can read it: ``pid`` while it runs,
+``exitcode`` once it has ended, ``stopped`` when someone stopped it, and ``owner`` (who started
+it, when the starter says).  The process that starts a job keeps a thread waiting on it, which
+writes ``exitcode`` and reaps the process at once: no job is left as a ``<defunct>`` zombie,
+whether or not a page is watching.  :meth:`TrainingJob.stop` works from any process: it sends
+SIGTERM to the job's process group (the trainer then stops after its current batch and keeps its
+best weights) and, if the job has not ended within the timeout, SIGKILL.
+
 Adding a kind of job (an RL oracle run, a lab experiment, ...):
 
 1. write its spec, a dataclass with ``to_json() -> dict`` and a classmethod ``from_json(dict)``
@@ -41,6 +49,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -112,6 +121,43 @@ def kind_of_spec(spec: object) -> JobKind:
     raise JobError(f"no kind of job takes a {cls.__name__} spec")
 
 
+#: The threads that wait on the jobs this process started (by folder): each reaps its process
+#: as soon as it ends and writes its exit code, so none is left a zombie.
+_WAITERS: dict[str, threading.Thread] = {}
+
+
+def _wait_for(process: subprocess.Popen[bytes], folder: Path) -> threading.Thread:
+    """Start a thread that waits for ``process`` to end, then writes its exit code to ``folder``."""
+    def wait() -> None:
+        code = process.wait()
+        (folder / "exitcode").write_text(str(code))
+
+    thread = threading.Thread(target=wait, name=f"wait-{folder.name}", daemon=True)
+    thread.start()
+    _WAITERS[str(folder)] = thread
+    return thread
+
+
+def process_alive(pid: int, mark: str) -> bool:
+    """Is ``pid`` alive, and (where ``/proc`` tells) still a job's process, one whose command line
+    holds ``mark``?  (After a reboot the number may belong to another program.)  A zombie is dead."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, but someone else's
+        return True
+    proc = Path(f"/proc/{pid}")
+    if not proc.exists():
+        return True
+    try:
+        state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
+        command = (proc / "cmdline").read_bytes()
+    except (OSError, IndexError):
+        return False
+    return state != "Z" and mark.encode() in command
+
+
 @dataclass
 class TrainingJob:
     """One training process and its folder."""
@@ -138,12 +184,14 @@ class TrainingJob:
         return get_kind(file.read_text().strip() if file.exists() else TRAIN.name)
 
     @classmethod
-    def start(cls, folder: Path, spec: Spec | list[str], kind: JobKind | None = None) -> TrainingJob:
+    def start(cls, folder: Path, spec: Spec | list[str], kind: JobKind | None = None,
+              owner: str | None = None) -> TrainingJob:
         """Start the kind's module on ``spec`` (written to ``spec.json``), writing into ``folder``.
 
         A spec's kind is found from its class.  ``spec`` may also be command-line flags of the
         kind's module (``["--epochs", "3"]``), as typed at a terminal; the kind is then ``train``
-        unless given.
+        unless given.  ``owner`` (any string) is kept in the folder, for a page to say whose run
+        it is.
         """
         folder.mkdir(parents=True, exist_ok=True)
         if isinstance(spec, list):
@@ -154,6 +202,8 @@ class TrainingJob:
             (folder / "spec.json").write_text(json.dumps(spec.to_json(), indent=2) + "\n", encoding="utf-8")
             arguments = ["--spec", str(folder / "spec.json")]
         (folder / "kind").write_text(kind.name)
+        if owner is not None:
+            (folder / "owner").write_text(owner)
         command = [sys.executable, "-m", kind.module, *arguments,
                    "--log", str(folder / "log.jsonl"), "--out", str(folder / "model.pt")]
         (folder / "command.json").write_text(json.dumps(command))
@@ -163,6 +213,7 @@ class TrainingJob:
                 cwd=Path(__file__).resolve().parents[1], start_new_session=True,
             )
         (folder / "pid").write_text(str(process.pid))
+        _wait_for(process, folder)
         return cls(folder, process)
 
     def reports(self) -> list[Report]:
@@ -187,62 +238,86 @@ class TrainingJob:
         kind = self.kind
         return [kind.read_record(line) for line in self.reports()]
 
+    def owner(self) -> str | None:
+        """Who started the job, as its starter said (None: not said)."""
+        file = self.folder / "owner"
+        return file.read_text().strip() if file.exists() else None
+
+    def started(self) -> float:
+        """When the job was started (seconds since the epoch)."""
+        return (self.folder / "command.json").stat().st_mtime
+
     def status(self) -> str:
         """"running", "finished", "stopped" or "failed"."""
         if (self.folder / "stopped").exists():
             return "stopped"
-        code = self.process.poll() if self.process else self._exit_code_from_pid()
+        code = self.exit_code()
         if code is None:
             return "running"
         return "finished" if code == 0 else "failed"
+
+    def exit_code(self) -> int | None:
+        """The process's exit status; None while it runs.
+
+        A job this process started is waited on by its thread (see :func:`_wait_for`); a job
+        found on disk (after a refresh, or started by another server) is looked up by its pid.
+        """
+        exit_file = self.folder / "exitcode"
+        waiter = _WAITERS.get(str(self.folder))
+        if waiter is not None and waiter.is_alive():
+            return None
+        if exit_file.exists():
+            return int(exit_file.read_text() or 1)
+        pid = self.pid()
+        if pid is not None and process_alive(pid, str(self.folder)):
+            return None
+        return self._code_from_files()
+
+    def pid(self) -> int | None:
+        try:
+            return int((self.folder / "pid").read_text())
+        except (OSError, ValueError):
+            return None
 
     def failure(self) -> str:
         """The last lines the process printed, to say why it failed."""
         text = (self.folder / "stderr.txt").read_text(errors="replace") if self.folder.exists() else ""
         return "\n".join(text.strip().splitlines()[-5:])
 
-    def stop(self, timeout: float = 10) -> None:
-        """Stop the process (and its children) and mark the job stopped."""
+    def stop(self, timeout: float = 15) -> None:
+        """Mark the job stopped and end its process, from any process (not only the starter's).
+
+        SIGTERM first: a training job stops after its current batch, saves its best weights and
+        exits; after ``timeout`` seconds, SIGKILL.  Returns once the process has ended.
+        """
         (self.folder / "stopped").touch()
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+        pid = self.pid()
+        if pid is None or self.exit_code() is not None:
+            return
+        self._signal(pid, signal.SIGTERM)
+        if not self._ended_within(timeout):
+            self._signal(pid, signal.SIGKILL)
+            self._ended_within(5)
+
+    def _signal(self, pid: int, number: signal.Signals) -> None:
+        """Send ``number`` to the job's process group (the job leads its own session)."""
+        try:
+            os.killpg(pid, number)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def _ended_within(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while self.exit_code() is None:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
 
     def remove(self) -> None:
         """Stop if needed and delete the job's folder."""
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-    def _exit_code_from_pid(self) -> int | None:
-        """For a job found on disk (after a refresh): None while its process is alive.
-
-        A process this one started but no longer holds (the page that started it reran) is
-        reaped here; otherwise it would linger as a zombie and look alive for ever.
-        """
-        exit_file = self.folder / "exitcode"
-        if exit_file.exists():
-            return int(exit_file.read_text() or 1)
-        try:
-            pid = int((self.folder / "pid").read_text())
-        except (OSError, ValueError):
-            return self._code_from_files()
-        try:
-            done, status = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:  # not our child: ask whether it is alive
-            try:
-                os.kill(pid, 0)
-            except OSError:
-                return self._code_from_files()
-            return None
-        if done == 0:
-            return None
-        code = os.waitstatus_to_exitcode(status)
-        exit_file.write_text(str(code))
-        return code
 
     def _code_from_files(self) -> int:
         finished = self.checkpoint.exists() or any(r.get("event") == "test" for r in self.reports())
@@ -251,7 +326,7 @@ class TrainingJob:
 
 @dataclass
 class JobBoard:
-    """The jobs under one folder, at most ``limit`` running at once."""
+    """The jobs under one folder, oldest first, at most ``limit`` running at once."""
 
     root: Path
     limit: int = 2
@@ -264,9 +339,27 @@ class JobBoard:
     def running(self) -> list[TrainingJob]:
         return [j for j in self.jobs() if j.status() == "running"]
 
-    def start(self, name: str, spec: Spec | list[str], kind: str | None = None) -> TrainingJob:
+    def free(self) -> int:
+        """How many more jobs may start now."""
+        return max(0, self.limit - len(self.running()))
+
+    def start(self, name: str, spec: Spec | list[str], kind: str | None = None, owner: str | None = None
+              ) -> TrainingJob:
         """Start a job on ``spec`` in a new folder ``<time>-<name>`` (see :meth:`TrainingJob.start`)."""
-        if len(self.running()) >= self.limit:
+        if not self.free():
             raise JobError(f"{self.limit} training runs are already going; wait for one to end or stop one")
-        folder = self.root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
-        return TrainingJob.start(folder, spec, get_kind(kind) if kind else None)
+        return TrainingJob.start(self.new_folder(name), spec, get_kind(kind) if kind else None, owner)
+
+    def new_folder(self, name: str) -> Path:
+        """A new folder ``<time>-<name>``, with ``-2``, ``-3``, ... when runs of that name start in
+        the same second (made here, so two starts never share one)."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        base = self.root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
+        for n in range(1, 1000):
+            folder = base if n == 1 else base.with_name(f"{base.name}-{n}")
+            try:
+                folder.mkdir()
+                return folder
+            except FileExistsError:
+                continue
+        raise JobError(f"too many runs named {name!r} started in one second")

@@ -14,6 +14,9 @@ settings); ``--spec FILE`` reads one from JSON instead (what a training job of
 :mod:`parsing_core.jobs` writes), and the data, training and network flags are then ignored.
 A progress bar (tqdm) goes to stderr; ``--log`` writes one JSON line per batch and per epoch
 (the records of :mod:`parsing_core.model.events`).
+SIGTERM (what a job's Stop sends) or Ctrl-C ends the run after the batch it is in: the best
+weights so far (the epoch with the best dev UAS) are saved to ``--out`` with ``"stopped": true``
+in the checkpoint's info, then tested; a run stopped before its first epoch ended saves nothing.
 The trainer itself is :class:`parsing_core.model.Trainer` (importable from here).
 """
 
@@ -21,10 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
+from types import FrameType, TracebackType
 from typing import IO, Any
 
 from tqdm import tqdm
@@ -100,11 +106,46 @@ class JsonLog:
             self.file.close()
 
 
-class Reporter(Callbacks):
-    """The CLI's callbacks: each record goes to the progress bar and to the log."""
+class StopSignal:
+    """Set by SIGTERM or SIGINT while installed; the trainer asks it (``should_stop``) before each
+    batch.
 
-    def __init__(self, bar: ProgressBar, log: JsonLog) -> None:
-        super().__init__(on_event=self.event)
+    Used as ``with StopSignal() as stop:``; the handlers are installed only in the main thread
+    (the only one where Python runs them) and the previous ones come back on leaving.
+    """
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.previous: dict[int, Any] = {}
+
+    def __call__(self) -> bool:
+        return self.asked
+
+    def ask(self, number: int, frame: FrameType | None) -> None:
+        """The first signal asks for a clean stop; a second one (Ctrl-C again) quits at once."""
+        if self.asked:
+            raise KeyboardInterrupt
+        self.asked = True
+
+    def __enter__(self) -> StopSignal:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = {n: signal.signal(n, self.ask) for n in self.SIGNALS}
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
+class Reporter(Callbacks):
+    """The CLI's callbacks: each record goes to the progress bar and to the log; ``stop`` is asked
+    before every batch."""
+
+    def __init__(self, bar: ProgressBar, log: JsonLog, stop: StopSignal | None = None) -> None:
+        super().__init__(on_event=self.event, should_stop=stop)
         self.bar, self.log = bar, log
 
     def event(self, record: Event) -> None:
@@ -163,7 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = arguments().parse_args(argv)
     log = JsonLog(args.log)
     try:
-        run(spec_of(args), args, log)
+        with StopSignal() as stop:
+            run(spec_of(args), args, log, stop)
         return 0
     except ParsingCoreError as err:
         print(f"error: {err}", file=sys.stderr)
@@ -175,12 +217,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.close()
 
 
-def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog) -> None:
-    """Train as ``spec`` says; ``args`` only for the outputs (--out, --predictions)."""
+def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSignal | None = None) -> None:
+    """Train as ``spec`` says, until the end or until ``stop()``; ``args`` only for the outputs
+    (--out, --predictions)."""
     train, dev, test, source = load_data(spec.data, spec.train.seed)
     bar = ProgressBar()
     trainer = Trainer(train, dev, spec.system, train_config=spec.train, model_config=spec.model,
-                      callbacks=Reporter(bar, log))
+                      callbacks=Reporter(bar, log, stop))
     print(f"{source}: {len(trainer.train)} of {len(train)} training sentences, {len(dev)} dev, "
           f"{len(test)} test; {spec.system}, oracle {trainer.oracle_name}, regime {trainer.config.regime}, "
           f"on {trainer.device_name}", file=sys.stderr)
@@ -189,11 +232,24 @@ def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog) -> None:
         result = trainer.run()
     finally:
         bar.close()
-    info: dict[str, Any] = {"data": source, "best_epoch": result.best_epoch, "oracle": trainer.oracle_name}
+    if result.stopped and result.best_epoch is None:
+        print("stopped before the first epoch ended: no model to save", file=sys.stderr)
+        return
+    if result.stopped:
+        print(f"stopped after {len(result.history)} epochs; keeping epoch {result.best_epoch}",
+              file=sys.stderr)
+    info: dict[str, Any] = {"data": source, "best_epoch": result.best_epoch, "oracle": trainer.oracle_name,
+                            "epochs_done": len(result.history), "stopped": result.stopped}
+    keep(trainer, args.out, info)  # first, so that a run killed while testing still leaves its model
     if test:
         info.update(evaluate_test(trainer, test, args.predictions, log))
-    if args.out:
-        path = save_checkpoint(Path(args.out), trainer.parser, trainer.config, info)
+        keep(trainer, args.out, info)
+
+
+def keep(trainer: Trainer, out: str | None, info: dict[str, Any]) -> None:
+    """Save the trainer's parser (its best weights) to ``out``, if given."""
+    if out:
+        path = save_checkpoint(Path(out), trainer.parser, trainer.config, info)
         print(f"saved {path}", file=sys.stderr)
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
+from parsing_core.checkpoint import load_checkpoint
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
 
 TINY = ["--synthetic", "40", "--epochs", "50", "--lstm-dim", "16", "--word-dim", "16", "--mlp-dim", "16"]
@@ -48,3 +50,52 @@ def test_a_failed_job_says_why(tmp_path):
     wait_for(lambda: job.status() != "running")
     assert job.status() == "failed"
     assert "no-such-system" in job.failure()
+
+
+def proc_state(pid: int) -> str | None:
+    """The process's state letter in /proc (``Z``: a zombie), None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return None
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states in /proc")
+def test_a_finished_job_is_reaped_though_nobody_asks_its_status(tmp_path):
+    job = JobBoard(tmp_path).start("short", [*TINY[:2], "--epochs", "1", *TINY[4:]])
+    pid = job.process.pid
+    wait_for(lambda: (job.folder / "exitcode").exists())  # written by the thread that waits on it
+    wait_for(lambda: proc_state(pid) is None, 5)  # no <defunct> left behind
+    assert (job.folder / "exitcode").read_text() == "0"
+    assert TrainingJob(job.folder).status() == "finished"
+
+
+def test_a_job_found_on_disk_is_stopped_for_real_and_keeps_its_best_epoch(tmp_path):
+    """As after a browser refresh: the page holds only the folder, not the process."""
+    job = JobBoard(tmp_path).start("tiny", TINY)
+    wait_for(lambda: sum(r["event"] == "epoch" for r in job.reports()) >= 2)
+    found = TrainingJob(job.folder)
+    assert found.process is None and found.status() == "running"
+    found.stop()
+    wait_for(lambda: proc_state(job.process.pid) is None, 5)
+    assert found.status() == "stopped" and job.process.returncode == 0, job.failure()
+    epochs = [r for r in found.reports() if r["event"] == "epoch"]
+    assert 2 <= len(epochs) < 50
+    checkpoint = load_checkpoint(found.checkpoint)
+    best = max(epochs, key=lambda r: r["dev_uas"])["epoch"]  # the first epoch of the best dev UAS
+    assert checkpoint.info["stopped"] is True and checkpoint.info["best_epoch"] == best
+    assert checkpoint.info["epochs_done"] == len(epochs) and "test_uas" in checkpoint.info
+
+
+def test_a_job_stopped_before_its_first_epoch_saves_no_model(tmp_path):
+    job = JobBoard(tmp_path).start("early", ["--synthetic", "3000", *TINY[2:]])
+    wait_for(lambda: any(r["event"] == "batch" for r in job.reports()))
+    TrainingJob(job.folder).stop()
+    assert job.process.returncode == 0 and not job.checkpoint.exists()
+    assert "no model to save" in (job.folder / "stderr.txt").read_text()
+
+
+def test_two_runs_of_one_name_in_one_second_get_two_folders(tmp_path):
+    board = JobBoard(tmp_path)
+    assert board.new_folder("same") != board.new_folder("same")
+    assert board.free() == 2
