@@ -1,0 +1,166 @@
+"""Where progress is kept, and how to reach it safely from many tabs and processes at once.
+
+``PARSING_DATABASE_URL`` names the database (any SQLAlchemy URL: ``sqlite:///path``,
+``postgresql+psycopg://...``).  Without it the store is a SQLite file in the user's data folder
+(:func:`default_url`), created on first use.
+
+SQLite is made safe for concurrent writers three ways:
+
+* WAL journal: readers never block the writer, the writer never blocks readers;
+* a busy timeout: a writer that finds the file locked waits for it (up to :data:`BUSY_TIMEOUT_S`)
+  instead of failing at once;
+* writes begin with ``BEGIN IMMEDIATE``: a write transaction takes the write lock before it reads,
+  so two writers queue rather than both reading and then one failing when it tries to write.
+
+On top of that, :func:`retrying` runs a write again when the database still reports itself
+locked or a concurrent writer won a race.  Every other database error becomes
+:class:`StoreUnavailable`, so a page has one thing to catch.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from alembic.util.exc import CommandError
+from sqlalchemy import Connection, Engine, create_engine, event, exc, make_url, text
+from sqlalchemy.orm import Session
+
+from .errors import StoreUnavailable
+
+URL_VARIABLE = "PARSING_DATABASE_URL"
+APP_FOLDER = "parsing-lab"
+FILE_NAME = "progress.sqlite3"
+BUSY_TIMEOUT_S = 30.0
+ATTEMPTS = 5  # a write still locked after the busy timeout, or losing a race, is tried this often
+MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 4_711_012  # a PostgreSQL advisory lock: one process migrates at a time
+
+T = TypeVar("T")
+
+
+def data_folder() -> Path:
+    """The user's folder for application data, by platform (XDG on Linux and other Unixes)."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP_FOLDER
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_FOLDER
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / APP_FOLDER
+
+
+def default_url() -> str:
+    """``PARSING_DATABASE_URL`` if set, else the SQLite file ``progress.sqlite3`` in :func:`data_folder`."""
+    return os.environ.get(URL_VARIABLE) or f"sqlite:///{data_folder() / FILE_NAME}"
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``; for a SQLite file, its folder is created and the pragmas set."""
+    try:
+        parsed = make_url(url)
+        if parsed.get_backend_name() != "sqlite":
+            return create_engine(parsed, pool_pre_ping=True)
+        if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith("file:"):
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_S})
+    except (exc.ArgumentError, exc.NoSuchModuleError, ImportError, OSError) as error:
+        raise StoreUnavailable(f"the progress database {url!r} cannot be opened: {error}") from error
+    event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
+    dbapi_connection.isolation_level = None  # we send BEGIN ourselves (see _sqlite_begin)
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    mode = "IMMEDIATE" if connection.get_execution_options().get("write") else "DEFERRED"
+    connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+@contextmanager
+def transaction(engine: Engine, write: bool) -> Iterator[Session]:
+    """A session in one transaction, committed at the end (a write one takes the write lock first)."""
+    with engine.connect() as connection:
+        connection.execution_options(write=write)
+        with Session(bind=connection, expire_on_commit=False) as session, session.begin():
+            yield session
+
+
+def retrying(engine: Engine, write: bool, work: Callable[[Session], T]) -> T:
+    """``work(session)`` in a transaction, again while the database is busy; its errors → StoreUnavailable.
+
+    ``work`` must be safe to run again (it is, when it only reads and adds rows in its transaction:
+    a failed attempt leaves nothing behind).  The library's own errors pass through unchanged.
+    """
+    for attempt in range(ATTEMPTS):
+        try:
+            with transaction(engine, write) as session:
+                return work(session)
+        except (exc.OperationalError, exc.IntegrityError) as error:
+            if attempt + 1 == ATTEMPTS or not _worth_retrying(error):
+                raise _unavailable(error) from error
+            time.sleep(0.05 * 2**attempt)
+        except exc.SQLAlchemyError as error:
+            raise _unavailable(error) from error
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _worth_retrying(error: exc.DBAPIError) -> bool:
+    """Locked (SQLite), a serialization failure or deadlock (PostgreSQL), or a lost race to insert a key."""
+    message = str(error.orig).lower()
+    if isinstance(error, exc.IntegrityError):
+        return "unique" in message or "duplicate" in message
+    return any(word in message for word in ("locked", "busy", "deadlock", "could not serialize"))
+
+
+def _unavailable(error: Exception) -> StoreUnavailable:
+    reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+    return StoreUnavailable(f"progress is not being saved: the database cannot be used ({reason})")
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """Alembic's configuration, made in code: the migrations folder, and the URL when one is given."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema revision, in one transaction that holds the write lock.
+
+    Two processes starting at once on a fresh file cannot both create the tables: the second
+    waits for the first's transaction, then finds the schema at head and does nothing.
+    """
+    config = alembic_config()
+    try:
+        with transaction(engine, write=True) as session:
+            connection = session.connection()
+            if engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    except CommandError as error:
+        raise StoreUnavailable(f"progress is not being saved: the database's schema is not one this "
+                               f"version of the lab knows ({error})") from error
+    except exc.SQLAlchemyError as error:
+        raise _unavailable(error) from error
