@@ -104,6 +104,8 @@ def register(kind: JobKind) -> JobKind:
 
 TRAIN = register(JobKind("train", "parsing_core.train", "parsing_core.model.config:TrainSpec",
                          "parsing_core.model.events:read_event"))
+RL = register(JobKind("rl", "parsing_core.rl", "parsing_core.rl.config:RLSpec",
+                      "parsing_core.rl.events:read_rl_event"))
 
 
 def get_kind(name: str) -> JobKind:

@@ -37,6 +37,7 @@ from .base import (
     min_cost_moves,
     optimal_moves,
 )
+from .dqn import DQNOracle
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .nederhof import NederhofOracle
 from .nederhof_linear import NederhofLinearOracle
@@ -55,10 +56,14 @@ ORACLE_CLASSES: list[type[Oracle]] = [
     NederhofOracle,
     NederhofLinearOracle,
 ]
+#: Oracles that answer from a trained model: always reachable by name (``get_oracle``), listed
+#: only when a default model is found (``available()``), never ranked (a model is no fallback).
+MODEL_ORACLES: list[type[DQNOracle]] = [DQNOracle]
 
 
-def _classes_for(system: TransitionSystem) -> dict[str, type[Oracle]]:
-    return {cls.name: cls for cls in ORACLE_CLASSES if cls.systems == ALL or system.name in cls.systems}
+def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, type[Oracle]]:
+    found = [*ORACLE_CLASSES, *(cls for cls in MODEL_ORACLES if every or cls.available())]
+    return {cls.name: cls for cls in found if cls.systems == ALL or system.name in cls.systems}
 
 
 def list_oracles(system: TransitionSystem) -> list[str]:
@@ -71,7 +76,7 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
 
     An option the oracle does not take raises :class:`ParsingCoreError` naming the options it does.
     """
-    classes = _classes_for(system)
+    classes = _classes_for(system, every=True)
     if name not in classes:
         raise ParsingCoreError(
             f"unknown oracle {name!r} for {system.name}; choose one of {', '.join(classes)}"
@@ -116,8 +121,8 @@ def ranked(system: TransitionSystem, gold: Sentence | None = None, need_costs: b
     ['goldberg-nivre', 'static']
     """
     known = gold if gold is not None and gold.has_gold else None
-    classes = [cls for cls in _classes_for(system).values()
-               if (cls.gives_costs or not need_costs) and (known is None or cls.answers(system, known))]
+    classes = [cls for cls in _classes_for(system).values() if cls not in MODEL_ORACLES
+               and (cls.gives_costs or not need_costs) and (known is None or cls.answers(system, known))]
 
     def rank(cls: type[Oracle]) -> tuple[bool, bool, bool, int, int]:
         approximate = known is not None and not cls.exact_on(system, known)
