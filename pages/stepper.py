@@ -17,7 +17,9 @@ from ui.navigation import run_through_app
 from ui.stepper import models
 from ui.stepper.downloads import drawing_downloads, history_downloads
 from ui.stepper.link import BOARD, link_problems, load_state, save_state
+from ui.views.buildable import unbuildable
 from ui.views.cost_table import cost_frame, has_examples, policy_frame, styled
+from ui.views.mistakes import MoveReview, said, summary, with_costs
 from ui.views.model_view import (
     MODEL,
     model_frame,
@@ -37,7 +39,13 @@ from ui.widgets.board import (
     move_buttons,
     suggested_move,
 )
-from ui.widgets.pickers import oracle_picker, sentence_caption, sentence_picker, system_picker
+from ui.widgets.pickers import (
+    oracle_picker,
+    sentence_caption,
+    sentence_picker,
+    system_picker,
+    use_system,
+)
 from ui.widgets.picture import configuration_picture
 
 POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
@@ -96,18 +104,19 @@ def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScor
                   if scores is not None else "")
     if not answered:
         if scores is not None and not trace.is_complete:
-            st.dataframe(styled_model(model_frame(trace, scores)), hide_index=True)
+            st.table(styled_model(model_frame(trace, scores)), border="horizontal")
             st.caption("No gold tree, so no costs: only the model's view." + model_note)
         return
     frame = cost_frame(trace, answered)
     table = styled(frame) if scores is None else styled_model(styled(with_model(frame, scores)))
-    st.dataframe(table, hide_index=True, placeholder="–")
+    st.table(table.hide(axis="index"), border="horizontal")
     labels = "  Costs are for the gold label; any other label costs 1 more." if trace.system.labelled else ""
     example = ("  **e.g.** marks an example: gold arcs one best parse from here builds and one best "
                "parse after the move does not (**gains**: the reverse); other best parses may differ."
                if has_examples(answered[0]) else "")
     st.caption("Cost = how many fewer gold arcs the best parse still reachable holds after the move; "
-               "✓ optimal moves cost least.  **loses** says why a move costs (— : the oracle cannot tell)."
+               "✓ optimal moves cost least.  **builds** is the arc the move would add; **loses** says why "
+               "a move costs (— : the oracle cannot tell)."
                + example + labels + model_note)
 
 
@@ -120,6 +129,46 @@ def policy_view(scores: PolicyScores) -> None:
                    "each tree.  ★ marks the largest ρ, the move the policy takes (always an optimal one).  "
                    "ρ is not a cost: −∞ means no canonical computation, not a dead end; the costs above "
                    "count every way the parse can still finish.")
+
+
+def mistake_said(reviews: list[MoveReview], taken: tuple[str, ...]) -> None:
+    """Right after a costly move: what it cost and which gold arcs it lost."""
+    if taken and len(reviews) >= len(taken) and reviews[len(taken) - 1].is_mistake:
+        st.warning(f"**Your {inert(said(reviews[len(taken) - 1]))}.**", icon=":material/error:")
+
+
+def cannot_build(trace: pc.Trace) -> None:
+    """When the system cannot build the gold tree: why, the crossing arcs, a system that can."""
+    note = unbuildable(trace.system, trace.sentence)
+    if note is None:
+        return
+    best = f"{note.reachable} of {note.n} gold arcs" + ("" if note.exact else " (by an approximate oracle)")
+    with st.container(border=True, key="stepper-unbuildable"):
+        st.markdown(f"**{note.system} builds only projective trees, and this gold tree is not one:** "
+                    f"{inert('; '.join(note.crossing))}.  The best any {note.system} parse can reach is "
+                    f"{best}: that is the *Best UAS still reachable*, and no move can do better.")
+        if note.suggestion:
+            st.button(f"Switch to {note.suggestion}, which can build it", key="stepper.switch_system",
+                      on_click=use_system, args=("stepper", note.suggestion))
+
+
+def finished(trace: pc.Trace, reviews: list[MoveReview]) -> None:
+    """The end of a parse: arcs correct, UAS (and LAS), the mistakes made and what each cost."""
+    st.success(f"The parse is finished after {len(trace.transitions)} moves.")
+    if not trace.sentence.has_gold:
+        return
+    done = summary(trace, reviews[: len(trace.transitions)])
+    left, right = st.columns(2)
+    left.metric("UAS", f"{done.uas:.0%}", help=f"{done.correct} of {done.n} words got their gold head")
+    if done.las is not None:
+        right.metric("LAS", f"{done.las:.0%}",
+                     help=f"{done.labelled_correct} of {done.n} with the gold head and label")
+    if not done.mistakes:
+        st.markdown("No mistakes: every move was optimal.")
+        return
+    lines = "\n".join(f"- {inert(said(r))}" for r in done.mistakes)
+    st.markdown(f"**{len(done.mistakes)} costly move{'s' * (len(done.mistakes) > 1)}** "
+                f"(together they cost {done.total_cost:g} gold arc{'s' * (done.total_cost != 1)}):\n{lines}")
 
 
 def share(state: StepperState) -> None:
@@ -140,7 +189,7 @@ for problem in link_problems():
 
 with st.sidebar:
     st.header("Sentence")
-    sentence = sentence_picker("stepper.pick", state.sentence)
+    sentence, input_problem = sentence_picker("stepper.pick", state.sentence)
     st.header("Parser")
     system_name, options, labelled = system_picker("stepper", state.system, state.options, state.labelled)
     system = compute.system_of(system_name, options, labelled)
@@ -152,6 +201,8 @@ with st.sidebar:
     players = (pc.list_oracles(system) if has_gold or model is None else []) + ([MODEL] if model else [])
     auto_oracle, tie_break, seconds = autoplay_settings("stepper", players,
                                                         oracle if has_gold else players[0])
+    if auto_oracle != (oracle if has_gold else players[0]):
+        st.caption(f"Oracle step and Play follow **{auto_oracle}**, not the table's {oracle}.")
     st.session_state.setdefault("stepper.presenter", state.presenter)
     presenter = st.toggle("Presenter mode (larger type and drawing)", key="stepper.presenter")
 
@@ -160,6 +211,7 @@ state, trace = current_trace(state)
 save_state(state)
 parse, taken = parse_key(state), state.taken()
 verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
+reviews = compute.reviews_of(parse, state.moves, oracle) if trace.sentence.has_gold else []
 scores = models.scores_of(model, parse, taken) if model else None
 if auto_oracle == MODEL:
     suggestion = model_move(scores or [], state.labelled)
@@ -168,9 +220,14 @@ else:
 if presenter:
     st.html(PRESENTER_CSS)
 
+if input_problem:
+    st.error(f"**The new sentence could not be read:** {inert(input_problem)}  \nThe board still shows "
+             "the previous sentence.", icon=":material/error:")
 st.markdown(sentence_caption(trace.sentence))
+cannot_build(trace)
 move_buttons(BOARD, trace, next((v for v in verdicts if v.costs), None))
-history_buttons(BOARD, suggestion, seconds)
+history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
+mistake_said(reviews, taken)
 if model:
     models.model_parse(BOARD, model, trace, parse, state.labelled)
 st.caption(KEYS_HELP)
@@ -182,7 +239,10 @@ costs_column, score_column = st.columns([3, 2], gap="large")
 with costs_column:
     st.subheader("What the oracle says")
     with st.container(key="stepper-costs"):
-        oracle_table(trace, verdicts, scores)
+        if trace.is_complete:
+            st.markdown("The parse is finished: no move is left to judge.")
+        else:
+            oracle_table(trace, verdicts, scores)
     for name in (oracle, compare):
         policy = compute.policy_scores_of(parse, taken, name) if name else None
         if policy is not None:
@@ -190,15 +250,19 @@ with costs_column:
 with score_column:
     st.subheader("Score")
     if trace.is_complete:
-        st.success(f"The parse is finished after {len(taken)} moves.")
-    score(trace, compute.completion_of(parse, taken, oracle))
+        finished(trace, reviews)
+    else:
+        score(trace, compute.completion_of(parse, taken, oracle))
 
 st.subheader("History")
 history = compute.history_of(parse, state.moves)
+if reviews:
+    history = with_costs(history, reviews)
 with st.container(key="stepper-history"):
     history_table(BOARD, history)
-st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again).  The downloads "
-           "hold the rows up to the current one.")
+st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again).  **COST** is what "
+           f"each move cost where it was made ({oracle}); ✗ marks a mistake.  The downloads hold the rows "
+           "up to the current one: a mistake log.")
 history_downloads(history.iloc[: state.cursor + 1])
 with st.expander("Share this state"):
     share(state)

@@ -45,7 +45,7 @@ def play(at: AppTest, moves: list[str]) -> AppTest:
 
 
 def table_with(at: AppTest, column: str) -> pd.DataFrame:
-    tables = [d.value for d in at.dataframe if column in d.value.columns]
+    tables = [d.value for d in [*at.dataframe, *at.table] if column in d.value.columns]
     assert len(tables) == 1, f"expected one table with a {column} column, found {len(tables)}"
     return tables[0]
 
@@ -74,7 +74,10 @@ def test_seed_000_scenario_shows_la_and_sh_optimal_and_ra_costly() -> None:
                             "RE": "not possible: the top has no head yet"}
     costs = table_with(at, "verdict").set_index("move")
     assert costs.loc["RA", "loses"] == "a ← letter"
-    assert history(at)[-1] == [5, "SH", "[ROOT sent her]", "[a letter .]", ""]
+    assert costs.loc["LA", "builds"] == "her ← a"  # optimal although wrong: her's gold head is lost
+    assert history(at)[-1] == [5, "SH", "[ROOT sent her]", "[a letter .]", "", "✗ 1"]
+    assert [row[-1] for row in history(at)] == ["", "0", "0", "0", "✗ 1"]
+    assert "Your SH (move 4) cost 1: it lost sent → her." in messages(at)
     assert at.button(key="stepper.move.RE").disabled
     assert at.query_params["moves"] == "SH.LA.RA.SH"
 
@@ -210,7 +213,20 @@ def test_every_system_plays_its_oracle_to_the_end(system: str) -> None:
     while not at.button(key="stepper.oracle_step").disabled:
         click(at, "stepper.oracle_step")
     assert at.success and "finished" in at.success[0].value
-    assert at.metric[0].value == "3 of 3"
+    assert at.metric[0].label == "UAS" and at.metric[0].value == "100%"
+    assert any("No mistakes: every move was optimal." in m.value for m in at.markdown)
+    assert not at.warning  # no "no legal move: finished or stuck"
+
+
+def test_the_end_of_a_parse_sums_up_the_mistakes() -> None:
+    at = play(stepper(), ["SH", "LA", "RA", "SH"])  # the last SH loses sent → her
+    while not at.button(key="stepper.oracle_step").disabled:
+        click(at, "stepper.oracle_step")
+    assert at.success and "finished" in at.success[0].value
+    assert [m.value for m in at.metric] == ["83%"]  # 5 of 6 words get their gold head
+    summary = next(m.value for m in at.markdown if "costly move" in m.value)
+    assert "**1 costly move** (together they cost 1 gold arc)" in summary
+    assert "SH (move 4) cost 1: it lost sent → her" in re.sub(r"\\(.)", r"\1", summary)
 
 
 def test_presenter_mode_enlarges_the_drawing_and_goes_into_the_link() -> None:

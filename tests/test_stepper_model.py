@@ -66,7 +66,7 @@ def stepper(jobs: Path, monkeypatch: pytest.MonkeyPatch, model: str | None = Non
 
 
 def model_table(at: AppTest) -> pd.DataFrame:
-    tables = [d.value for d in at.dataframe if "model says" in d.value.columns]
+    tables = [d.value for d in [*at.dataframe, *at.table] if "model says" in d.value.columns]
     assert len(tables) == 1
     return tables[0]
 
@@ -103,7 +103,7 @@ def test_the_scorer_refuses_another_sentences_configuration() -> None:
 # -- the page ----------------------------------------------------------------------------------------
 def test_without_a_model_the_page_shows_no_model_column(jobs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = stepper(jobs, monkeypatch)
-    assert all("model says" not in d.value.columns for d in at.dataframe)
+    assert all("model says" not in d.value.columns for d in [*at.dataframe, *at.table])
     assert MODEL not in at.selectbox(key="stepper.autoplay.oracle").options
 
 
@@ -140,7 +140,8 @@ def test_a_typed_sentence_without_gold_is_parsed_by_the_model(jobs: Path,
     table = model_table(at)
     assert "cost" not in table.columns and (table["model says"].str.startswith(CHOSEN)).sum() == 1
     assert not [w for w in at.warning if "no gold tree" in w.value]
-    assert at.selectbox(key="stepper.autoplay.oracle").value == MODEL
+    assert at.selectbox(key="stepper.autoplay.oracle").options == [f"same as the table: {MODEL}"]
+    assert f"Play {MODEL}'s move" in (at.button(key="stepper.oracle_step").help or "")
     at.button(key="stepper.model.finish").click().run()
     assert not at.exception
     assert any("The parse is finished" in s.value for s in at.success)
@@ -149,7 +150,7 @@ def test_a_typed_sentence_without_gold_is_parsed_by_the_model(jobs: Path,
 def test_a_model_of_another_system_offers_to_switch(jobs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = stepper(jobs, monkeypatch, "arc-hybrid")
     assert any("trained for arc-hybrid" in w.value for w in at.warning)
-    assert all("model says" not in d.value.columns for d in at.dataframe)
+    assert all("model says" not in d.value.columns for d in [*at.dataframe, *at.table])
     at.button(key="stepper.model.switch").click().run()
     assert not at.exception
     assert at.selectbox(key="stepper.system").value == "arc-hybrid"

@@ -125,7 +125,7 @@ def test_two_oracles_side_by_side_flag_their_disagreements() -> None:
     trace = seed_000()
     verdicts = [ask(trace.system, name, trace.final, trace.sentence) for name in ("search", "static")]
     frame = cost_frame(trace, verdicts).set_index("move")
-    assert list(frame.columns) == ["cost", "verdict", "loses", "cost (static)", "agree"]
+    assert list(frame.columns) == ["builds", "cost", "verdict", "loses", "cost (static)", "agree"]
     assert frame.loc["LA", "agree"].startswith("≠") and frame.loc["SH", "agree"] == ""
     assert frame.loc["RA", "loses"] == "e.g. a ← letter"  # the search oracle: an example completion
 

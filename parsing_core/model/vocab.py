@@ -67,6 +67,10 @@ class Vocab:
         norm = str.lower if self.lowercase else str
         return [ROOT, *(table.get(norm(w), UNK) for w in s.words)]
 
+    def unknown_words(self, s: Sentence) -> list[str]:
+        """The words of ``s`` the model never saw in training (each read as ``UNK``), in order."""
+        return [w for w, i in zip(s.words, self.word_ids(s)[1:], strict=True) if i == UNK]
+
     def upos_ids(self, s: Sentence) -> list[int]:
         table = self._index["upos"]
         tags: Sequence[str] = s.upos or ("_",) * s.n

@@ -166,6 +166,12 @@ def model_parse(board: Board, ref: ModelRef, trace: pc.Trace, parse: compute.Par
                 disabled=trace.is_complete, on_click=finish_with_model, args=(board, ref, parse, labelled),
                 width="stretch")
     parser = load(ref.path, ref.stamp).parser
+    unknown = parser.vocab.unknown_words(trace.sentence)
+    if unknown:
+        shown = ", ".join(unknown[:8]) + (" …" if len(unknown) > 8 else "")
+        st.warning(f"The model never saw {len(unknown)} of this sentence's {trace.sentence.n} words in "
+                   f"training ({inert(shown)}); it reads each as “unknown”, so its confident-looking "
+                   "probabilities rest on the other words and the tags.", icon=":material/help:")
     if parser.config.upos_dim and not trace.sentence.upos:
         st.caption("This model reads UPOS tags and this sentence has none: it sees every tag as "
                    "unknown, so expect more mistakes than on a treebank sentence.")

@@ -1,7 +1,8 @@
 """The oracle's verdict on every move, as a colour-coded table.
 
 :func:`cost_frame` builds a plain DataFrame, one row per move of the system: its cost, a verdict
-in words (✓ optimal, ✗ costs 1, ✗ dead end, or why the move is not possible), and why it
+in words (✓ optimal, ✗ costs 1, ✗ dead end, or why the move is not possible), the arc it would
+build (so "LA ✓ optimal although it builds a wrong arc" explains itself), and why it
 costs: the gold arcs it makes unreachable or, where costs are not countable arc by arc, an
 example (``e.g.``) read off two best completions.  A second oracle adds its own cost column
 and an ``agree`` column that flags every move on which the two disagree.  :func:`styled`
@@ -13,8 +14,11 @@ that colour is never the only cue: the verdict says the same in words.
 >>> s, system = pc.default_sentence(), pc.get_system("arc-eager")
 >>> trace = pc.replay(system, s, ["SH", "LA", "RA", "SH"])
 >>> frame = cost_frame(trace, [ask(system, "goldberg-nivre", trace.final, s)])
->>> frame[["move", "cost", "verdict", "loses"]].values.tolist()[:3]
-[['SH', 0.0, '✓ optimal', ''], ['LA', 0.0, '✓ optimal', ''], ['RA', 1.0, '✗ costs 1', 'a ← letter']]
+>>> for row in frame[["move", "builds", "cost", "verdict", "loses"]].values.tolist()[:3]:
+...     print(row)
+['SH', '', 0.0, '✓ optimal', '']
+['LA', 'her ← a', 0.0, '✓ optimal', '']
+['RA', 'her → a', 1.0, '✗ costs 1', 'a ← letter']
 """
 
 from __future__ import annotations
@@ -46,14 +50,16 @@ def cost_column(verdict: Verdict, first: bool) -> str:
 
 
 def cost_frame(trace: pc.Trace, verdicts: list[Verdict]) -> pd.DataFrame:
-    """One row per move of the system; columns move, cost, verdict, loses, then per extra oracle
-    its cost and whether it agrees with the first."""
+    """One row per move of the system; columns move, builds (the arc the move would add), cost,
+    verdict, loses, then per extra oracle its cost and whether it agrees with the first."""
     c, system = trace.final, trace.system
     first = verdicts[0]
     best = min(first.costs.values(), default=math.inf)
     rows = []
     for t, reason in system.reasons(c).items():
-        row: dict[str, object] = {"move": str(first.gold_moves.get(t, t))}
+        arc = system.arc_of(c, t) if reason is None else None
+        row: dict[str, object] = {"move": str(first.gold_moves.get(t, t)),
+                                  "builds": arc_text(trace, arc) if arc else ""}
         if t in first.costs:
             row |= {"cost": first.costs[t], "verdict": verdict_text(first.costs[t], best),
                     "loses": loses(trace, first, t)}

@@ -147,9 +147,10 @@ def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdic
 
 
 # -- history ----------------------------------------------------------------------------------
-def history_buttons(board: Board, suggestion: str | None, seconds: float, shortcuts: bool = True) -> None:
-    """Undo, redo, reset, one step of the oracle, autoplay (``suggestion`` is the move the
-    oracle would make next; ``seconds`` per move while playing)."""
+def history_buttons(board: Board, suggestion: str | None, seconds: float, shortcuts: bool = True,
+                    player: str = "the oracle") -> None:
+    """Undo, redo, reset, one step of the oracle, autoplay (``suggestion`` is the move ``player``
+    would make next; ``seconds`` per move while playing)."""
     state = board.get()
     keys: Callable[[str], str | None] = (lambda k: k) if shortcuts else (lambda k: None)
     first, second, third, fourth, play_column = st.columns(5)
@@ -162,9 +163,9 @@ def history_buttons(board: Board, suggestion: str | None, seconds: float, shortc
     fourth.button("Oracle step", key=f"{board.key}.oracle_step", disabled=suggestion is None,
                   shortcut=keys(ORACLE_STEP), on_click=board.change,
                   args=(play(suggestion or ""),), width="stretch",
-                  help=f"Play the autoplay oracle's move: {suggestion}" if suggestion else None)
+                  help=f"Play {player}'s move: {suggestion}" if suggestion else None)
     with play_column:
-        autoplay(board, suggestion, seconds)
+        autoplay(board, suggestion, seconds, player)
 
 
 def history_table(board: Board, history: pd.DataFrame) -> None:
@@ -189,16 +190,26 @@ def jump_to_row(board: Board, key: str) -> None:
 
 
 # -- autoplay ---------------------------------------------------------------------------------
-def autoplay_settings(key: str, oracles: list[str], default: str) -> tuple[str, str, float]:
-    """Which oracle plays, how it breaks ties, how fast; returns (oracle, tie-break, seconds per move)."""
-    oracle_key = f"{key}.autoplay.oracle"
-    if st.session_state.get(oracle_key) not in oracles:
-        st.session_state[oracle_key] = default
-    oracle = st.selectbox("Autoplay oracle", oracles, key=oracle_key)
+FOLLOW = ""  # the autoplay choice that follows the table's oracle
+
+
+def autoplay_settings(key: str, oracles: list[str], follow: str) -> tuple[str, str, float]:
+    """Which oracle Oracle step and Play use, how it breaks ties, how fast; returns (oracle,
+    tie-break, seconds per move).
+
+    The first choice *is* ``follow`` (the oracle whose costs the table shows), so the table and
+    the moves played never drift apart; another oracle is picked only on purpose.
+    """
+    choice_key = f"{key}.autoplay.oracle"
+    choices = [FOLLOW, *[o for o in oracles if o != follow]]
+    if st.session_state.get(choice_key) not in choices:
+        st.session_state[choice_key] = FOLLOW
+    choice = st.selectbox("Oracle step and Play use", choices, key=choice_key,
+                          format_func=lambda o: f"same as the table: {follow}" if o == FOLLOW else o)
     rule = st.selectbox("Tie-break between optimal moves", list(TIE_BREAKS), key=f"{key}.autoplay.tie",
                         format_func=TIE_BREAKS.__getitem__)
     seconds = st.select_slider("Seconds per move", SPEEDS, value=1.0, key=f"{key}.autoplay.speed")
-    return oracle, rule, float(seconds)
+    return follow if choice == FOLLOW else choice, rule, float(seconds)
 
 
 def suggested_move(verdict: Verdict, rule: str, step: int) -> str | None:
@@ -207,7 +218,7 @@ def suggested_move(verdict: Verdict, rule: str, step: int) -> str | None:
     return None if t is None else str(verdict.gold_moves.get(t, t))
 
 
-def autoplay(board: Board, suggestion: str | None, seconds: float) -> None:
+def autoplay(board: Board, suggestion: str | None, seconds: float, player: str = "the oracle") -> None:
     """Play / Stop; while playing, a fragment makes one move every ``seconds`` until the parse ends.
 
     ``suggestion`` is the move to make next; the fragment reruns on its own timer, so it checks
@@ -222,7 +233,7 @@ def autoplay(board: Board, suggestion: str | None, seconds: float) -> None:
     else:
         st.button("▶ Play", key=f"{board.key}.play", on_click=board.set_playing, args=(True,),
                   disabled=suggestion is None, width="stretch",
-                  help="Let the autoplay oracle make one move after another")
+                  help=f"Let {player} make one move after another")
 
 
 def tick(board: Board, move: str | None, after: tuple[str, ...], seconds: float) -> None:

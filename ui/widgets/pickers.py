@@ -22,11 +22,11 @@ SOURCES: dict[str, str] = {
 OPTION_TITLES = {"root_last": "ROOT at the end", "single_root": "a single root (ROOT takes one dependent)"}
 
 
-def sentence_picker(key: str, current: str) -> str:
+def sentence_picker(key: str, current: str) -> tuple[str, str | None]:
     """Pick a sentence: teaching set, treebank, pasted or uploaded CoNLL-U, or typed words.
 
-    Returns the chosen sentence key; while the input is unusable (its problem is shown), the
-    ``current`` key.
+    Returns the chosen sentence key and the input's problem (None if there is none); while the
+    input is unusable, the ``current`` key with the problem, for the page to show on the board.
     """
     if f"{key}.source" not in st.session_state:
         sentence_inputs.start_from(key, current)
@@ -36,7 +36,8 @@ def sentence_picker(key: str, current: str) -> str:
         "teaching": sentence_inputs.teaching, "treebank": sentence_inputs.treebank,
         "conllu": sentence_inputs.conllu, "typed": sentence_inputs.typed,
     }
-    return choose[source](key) or current
+    sentence_inputs.clear_problem(key)
+    return choose[source](key) or current, sentence_inputs.problem_of(key)
 
 
 def system_picker(key: str, system: str, options: tuple[str, ...] = (), labelled: bool = False,

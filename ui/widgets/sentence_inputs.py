@@ -1,7 +1,8 @@
 """The four ways to give the stepper a sentence; each returns a sentence key, or None.
 
 None means the input is not usable yet; the problem is shown where the user typed, written
-for a person (a ``ParsingCoreError``'s message), never as a traceback.  User text is only ever
+for a person (a ``ParsingCoreError``'s message), never as a traceback, and kept for the page
+(:func:`problem_of`) so the board can say it too, where a class looks.  User text is only ever
 shown by widgets that print it as text.
 """
 
@@ -40,6 +41,21 @@ def start_from(prefix: str, key: str) -> None:
     else:
         state[f"{prefix}.source"] = "teaching"
         state[f"{prefix}.teaching"] = key
+
+
+def report(prefix: str, message: str) -> None:
+    """Show an input's problem where the user typed, and keep it for the page to show."""
+    st.error(inert(message))
+    st.session_state[f"{prefix}.problem"] = message
+
+
+def problem_of(prefix: str) -> str | None:
+    """The problem the inputs reported in this run (None if the input was usable)."""
+    return st.session_state.get(f"{prefix}.problem")
+
+
+def clear_problem(prefix: str) -> None:
+    st.session_state.pop(f"{prefix}.problem", None)
 
 
 # -- the teaching set ---------------------------------------------------------------------------
@@ -93,7 +109,7 @@ def data_folder(prefix: str) -> Path | None:
         return None
     folder = Path(typed).expanduser()
     if not folder.is_dir():
-        st.error(f"There is no folder {inert(typed)}.")
+        report(prefix, f"There is no folder {typed}.")
         return None
     return folder
 
@@ -119,7 +135,7 @@ def treebank(prefix: str) -> str | None:
     try:
         entries = {e.index: e for e in treebank_entries(name, split, (low, high), only, folder)}
     except pc.ParsingCoreError as err:
-        st.error(inert(str(err)))
+        report(prefix, str(err))
         return None
     if not entries:
         st.info("No sentence of this treebank passes the filter.")
@@ -136,13 +152,16 @@ def conllu(prefix: str) -> str | None:
     upload = st.file_uploader("Upload a .conllu file", type=["conllu", "txt"], key=f"{prefix}.upload")
     text = st.text_area("… or paste CoNLL-U (ten tab-separated columns per word)", key=f"{prefix}.conllu",
                         height=160)
+    if upload is not None and text.strip():
+        st.info("The uploaded file is used; the pasted text is ignored until the file is removed.")
     try:
         source = uploaded_text(upload) if upload is not None else text
         if not source.strip():
             return None
         sentences = pc.read_conllu(source)
     except pc.ParsingCoreError as err:
-        st.error(inert(str(err)))
+        where = f"the file {upload.name}" if upload is not None else "the pasted text"
+        report(prefix, f"{where}: {err}")
         return None
     index = 0
     if len(sentences) > 1:
@@ -183,7 +202,7 @@ def typed(prefix: str) -> str | None:
     try:
         sentence = typed_sentence(words, edited)
     except pc.ParsingCoreError as err:
-        st.error(inert(str(err)))
+        report(prefix, f"the typed tree: {err}")
         return None
     st.caption("No heads yet: no gold tree, so no costs." if not sentence.has_gold else
                f"✓ a tree ({'projective' if sentence.is_projective else 'non-projective'}).")
