@@ -1,0 +1,213 @@
+"""Kinds about whole derivations: play one click by click, trace one row of the table, count the steps.
+
+A derivation is right when every move in it is optimal: there are usually several (spurious
+ambiguity), and when the system cannot build the gold tree the best reachable tree is the goal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from ..configuration import Configuration
+from ..driver import Choose, run, run_from, start
+from ..sentence import Sentence
+from ..transition import Transition
+from ..trees import Arc
+from .items import Feedback, Hints, Item, ItemSpec
+from .kind import COST_PRINCIPLE, ExerciseKind, shown
+from .setting import Setting, costly, practice_configuration, rng
+from .tutor import configuration_words, judge_move, lost_arcs, moves_words, share, token_words
+
+Derivation = tuple[Transition, ...]
+
+
+def goal(where: Setting) -> str:
+    reason = where.system.why_unbuildable(where.gold)
+    return "the gold tree" if reason is None else f"the best tree it can reach ({reason})"
+
+
+class WholeDerivation(ExerciseKind[Derivation]):
+    """A whole parse, click by click; the first illegal or costly move is stopped and explained."""
+
+    name, number, title = "whole-derivation", 2, "Whole derivation"
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Derivation]:
+        where = self.where(spec, sentence)
+        key = run(where.system, sentence, where.oracle.chooser(sentence)).transitions
+        c0 = where.system.initial(sentence)
+        prompt = f"Parse the sentence with {where.system.name}, move by move, to build {goal(where)}."
+        hints = Hints(f"A derivation takes {len(key)} moves here; the first is {key[0].name}.",
+                      COST_PRINCIPLE + " Any sequence of optimal moves is right.",
+                      " ".join(str(t) for t in key))
+        return Item(spec, sentence, prompt, key, hints, c0, oracle=where.oracle.name)
+
+    def grade(self, item: Item[Derivation], answer: Derivation) -> Feedback:
+        where = self.again(item)
+        trace = start(where.system, item.sentence)
+        for k, t in enumerate(answer):
+            costs = where.costs(trace.final)
+            if t.bare not in costs or costs[t.bare] > min(costs.values()):
+                return stopped(where, trace.final, k, t, len(item.key))
+            trace = trace.extend(t.bare)
+        if not trace.is_complete:
+            rest = len(run_from(trace, where.oracle.chooser(item.sentence)).transitions) - len(answer)
+            return Feedback(False, share(len(answer), len(answer) + rest),
+                            f"Every move so far is optimal, but the parse is not finished: {rest} to go.",
+                            item.hints, moves=where.answer(trace.final).optimal)
+        return Feedback(True, 1.0, f"Right: {len(answer)} optimal moves build {goal(where)}.", item.hints)
+
+    def wrong(self, item: Item[Derivation], rnd: random.Random) -> Derivation | None:
+        where, trace = self.again(item), start(self.again(item).system, item.sentence)
+        for k, t in enumerate(item.key):
+            bad = costly(where.costs(trace.final))
+            if bad:
+                return (*item.key[:k], rnd.choice(bad), *item.key[k + 1:])
+            trace = trace.extend(t)
+        return (*item.key, Transition("SH"))  # one move too many: the parse is finished
+
+
+def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int) -> Feedback:
+    """Feedback for a derivation stopped at its ``k``-th move (0-based), ``t``."""
+    truth = where.answer(c)
+    said = judge_move(where.system, where.gold, c, truth, t)
+    return Feedback(False, share(k, max(length, k + 1)), f"Stopped at move {k + 1}: {said}",
+                    hints_of_step(where, c, truth.optimal),
+                    (f"At {configuration_words(where.gold, c)} the optimal moves are "
+                     f"{moves_words(truth.optimal)}.",), lost_arcs(truth, t), truth.optimal)
+
+
+def hints_of_step(where: Setting, c: Configuration, best: tuple[Transition, ...]) -> Hints:
+    return Hints(f"Look again at {configuration_words(where.gold, c)}.", COST_PRINCIPLE,
+                 f"Here: {moves_words(best)}.")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One row of the derivation table: stack (bottom first), buffer (front first), new arc."""
+
+    stack: tuple[int, ...]
+    buffer: tuple[int, ...]
+    arc: Arc | None
+
+
+EFFECTS = {"SH": "SHIFT moves the front of the buffer onto the stack",
+           "LA": "LEFT-ARC makes a word the dependent of the word to its right and pops the dependent",
+           "RA": "RIGHT-ARC makes a word the dependent of the word to its left",
+           "RE": "REDUCE pops the top of the stack",
+           "SW": "SWAP puts a word back into the buffer"}
+
+
+def row_words(sentence: Sentence, row: TableRow) -> str:
+    stack = " ".join(token_words(sentence, t) for t in row.stack)
+    buffer = " ".join(token_words(sentence, t) for t in row.buffer)
+    arc = "none" if row.arc is None else f"{token_words(sentence, row.arc[0])} → " \
+                                         f"{token_words(sentence, row.arc[1])}"
+    return f"stack [{stack}], buffer [{buffer}], new arc {arc}"
+
+
+class TraceTable(ExerciseKind[TableRow]):
+    """The next row of the table after a given move, cell by cell (the CS224n exercise)."""
+
+    name, number, title = "trace-table", 3, "Trace the table"
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[TableRow]:
+        where, rnd = self.where(spec, sentence), rng(spec)
+        r = practice_configuration(where, rnd, spec.level, want_costly=False)
+        c, costs = r.configuration, where.costs(r.configuration)
+        t = rnd.choice(where.answer(c).optimal if spec.level == 1 else tuple(costs))
+        after = where.system.apply(c, t)
+        key = TableRow(after.stack, after.buffer, where.system.arc_of(c, t))
+        prompt = f"{shown(sentence, c, len(r.mistakes))}, the parser takes {t.name}. Fill in the next row."
+        hints = Hints(f"{t.name} changes only the top of the stack and the front of the buffer.",
+                      f"{EFFECTS[t.kind]}; see the {where.system.title} table for its exact effect.",
+                      row_words(sentence, key))
+        return Item(spec, sentence, prompt, key, hints, c, r.moves, r.mistakes, asked=t,
+                    oracle=where.oracle.name)
+
+    def grade(self, item: Item[TableRow], answer: TableRow) -> Feedback:
+        key, s = item.key, item.sentence
+        cells = [("stack", answer.stack == key.stack), ("buffer", answer.buffer == key.buffer),
+                 ("new arc", answer.arc == key.arc)]
+        details = tuple(f"The {name} is wrong." for name, ok in cells if not ok)
+        right = sum(ok for _, ok in cells)
+        message = f"After {item.asked.name if item.asked else 'the move'}: {row_words(s, key)}."
+        return Feedback(right == 3, share(right, 3), ("Right. " if right == 3 else "") + message, item.hints,
+                        details, frozenset({key.arc}) if key.arc else frozenset())
+
+    def wrong(self, item: Item[TableRow], rnd: random.Random) -> TableRow | None:
+        assert item.configuration is not None
+        c = item.configuration
+        if (c.stack, c.buffer) != (item.key.stack, item.key.buffer):
+            return TableRow(c.stack, c.buffer, item.key.arc)  # the row before the move
+        return TableRow(item.key.stack, item.key.buffer, (1, 0) if item.key.arc is None else None)
+
+
+@dataclass(frozen=True)
+class StepCount:
+    """The fewest and the most moves a derivation takes (equal when all take as many)."""
+
+    fewest: int
+    most: int
+
+
+Lengths = tuple[int, int, Counter[str], Counter[str]]
+Memo = dict[Hashable, Lengths]
+
+
+def lengths(where: Setting, c: Configuration, memo: Memo) -> Lengths:
+    """Fewest and most optimal moves from ``c`` to a final configuration, with their moves counted.
+
+    Remembered per :meth:`Configuration.search_key`: the costs of the moves, hence the optimal
+    paths onward, depend only on it (as the search oracle's memo does)."""
+    if where.system.is_terminal(c):
+        return 0, 0, Counter(), Counter()
+    key = c.search_key()
+    if key not in memo:
+        costs = where.costs(c)
+        best = [t for t, v in costs.items() if v == min(costs.values()) and not math.isinf(v)]
+        options = [(t, lengths(where, where.system.apply(c, t), memo)) for t in best]
+        lo_t, lo = min(options, key=lambda o: o[1][0])
+        hi_t, hi = max(options, key=lambda o: o[1][1])
+        memo[key] = (lo[0] + 1, hi[1] + 1, lo[2] + Counter([lo_t.name]), hi[3] + Counter([hi_t.name]))
+    return memo[key]
+
+
+COUNT_PRINCIPLE = ("Count what each move does to a word: it enters the stack (SHIFT, or RIGHT-ARC in "
+                   "arc-eager), it takes its head (an arc move), it leaves the stack (an arc move or "
+                   "REDUCE), and a SWAP sends it back to the buffer to be shifted again.")
+
+
+class CountSteps(ExerciseKind[StepCount]):
+    """How many moves does a derivation take?  2n in arc-standard; a range elsewhere."""
+
+    name, number, title = "count-steps", 10, "Count the steps"
+    limit = 8
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[StepCount]:
+        where = self.where(spec, sentence)
+        lo, hi, lo_moves, hi_moves = lengths(where, where.system.initial(sentence), {})
+        prompt = (f"How many moves does a derivation of {goal(where)} take in {where.system.name} "
+                  f"(n = {sentence.n} words)? Give the fewest and the most.")
+        reason = f"fewest {lo} ({counted(lo_moves)}); most {hi} ({counted(hi_moves)})"
+        hints = Hints("Count the moves each word needs, then think about what can vary.",
+                      COUNT_PRINCIPLE, reason)
+        return Item(spec, sentence, prompt, StepCount(lo, hi), hints, where.system.initial(sentence),
+                    oracle=where.oracle.name)
+
+    def grade(self, item: Item[StepCount], answer: StepCount) -> Feedback:
+        key = item.key
+        right = (answer.fewest == key.fewest) + (answer.most == key.most)
+        lead = "Right: " if right == 2 else f"Not {answer.fewest}–{answer.most}: "
+        return Feedback(right == 2, share(right, 2), lead + item.hints.answer + ".", item.hints,
+                        (COUNT_PRINCIPLE,))
+
+    def wrong(self, item: Item[StepCount], rnd: random.Random) -> StepCount | None:
+        return StepCount(item.key.fewest + 1, item.key.most + rnd.choice([1, 2]))
+
+
+def counted(moves: Counter[str]) -> str:
+    return ", ".join(f"{v} × {k}" for k, v in sorted(moves.items()))

@@ -1,0 +1,154 @@
+"""Kinds about the moves at one configuration: the next move, the cost of a move, all optimal moves.
+
+The configuration is met on a walk that follows the exact oracle's optimal moves, with 0, 1 or
+2–3 costly moves injected first, by level (:func:`~.setting.practice_configuration`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..driver import Choose
+from ..sentence import Sentence
+from ..transition import Transition
+from ..trees import Arc
+from .items import ExerciseError, Feedback, Item, ItemSpec
+from .kind import ExerciseKind, move_hints, shown
+from .setting import costly, practice_configuration, rng
+from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, share, why_costs
+
+
+class NextMove(ExerciseKind[Transition]):
+    """Which move now?  Any optimal move is right."""
+
+    name, number, title = "next-move", 1, "Next move"
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Transition]:
+        where, rnd = self.where(spec, sentence), rng(spec)
+        r = practice_configuration(where, rnd, spec.level)
+        answer = where.answer(r.configuration)
+        best = answer.optimal
+        prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, which move should the parser take?"
+        hint = f"{moves_words(best)}. " + why_costs(sentence, best[0], answer)
+        return Item(spec, sentence, prompt, best[0], move_hints(sentence, r.configuration, hint),
+                    r.configuration, r.moves, r.mistakes, oracle=where.oracle.name)
+
+    def grade(self, item: Item[Transition], answer: Transition) -> Feedback:
+        where, c = self.again(item), item.configuration
+        assert c is not None
+        truth = where.answer(c)
+        best = truth.optimal
+        said = judge_move(where.system, item.sentence, c, truth, answer)
+        if answer.bare in best:
+            others = [t for t in best if t != answer.bare]
+            also = f" So is {moves_words(others)}: several moves keep the best tree." if others else ""
+            return Feedback(True, 1.0, f"Right: {said}{also}", item.hints, moves=best)
+        return Feedback(False, 0.0, said, item.hints, (f"Optimal here: {moves_words(best)}.",),
+                        lost_arcs(truth, answer), best)
+
+    def wrong(self, item: Item[Transition], rnd: random.Random) -> Transition | None:
+        where, c = self.again(item), item.configuration
+        assert c is not None
+        costs = where.costs(c)
+        illegal = [Transition(k) for k in where.system.kinds if Transition(k) not in costs]
+        return rnd.choice(costly(costs) or illegal) if costly(costs) or illegal else None
+
+
+@dataclass(frozen=True)
+class CostAnswer:
+    """A move's cost and, when asked (``lost`` not None), the gold arcs it makes unreachable."""
+
+    cost: float
+    lost: frozenset[Arc] | None = None
+
+
+class CostOfMove(ExerciseKind[CostAnswer]):
+    """What does this move cost?  At levels 2 and 3, also: which gold arcs does it lose?  (Asked
+    only where the lost arcs are *the* arcs, not one example: arc-decomposable systems with a
+    projective gold tree.)"""
+
+    name, number, title = "cost-of-move", 4, "Cost of a move"
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[CostAnswer]:
+        where, rnd = self.where(spec, sentence), rng(spec)
+        r = practice_configuration(where, rnd, spec.level)
+        answer = where.answer(r.configuration)
+        finite = [t for t, v in answer.costs.items() if not math.isinf(v)]
+        t = rnd.choice(costly(answer.costs) if spec.level > 1 and costly(answer.costs) else finite)
+        why = answer.explanations.get(t)
+        ask_arcs = spec.level > 1 and why is not None and not why.example
+        key = CostAnswer(answer.costs[t], why.lost if ask_arcs and why is not None else None)
+        question = "and which gold arcs does it make unreachable" if ask_arcs else ""
+        prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, what does {t.name} cost{question}?"
+        hints = move_hints(sentence, r.configuration, why_costs(sentence, t, answer))
+        return Item(spec, sentence, prompt, key, hints, r.configuration, r.moves, r.mistakes, asked=t,
+                    oracle=where.oracle.name)
+
+    def grade(self, item: Item[CostAnswer], answer: CostAnswer) -> Feedback:
+        assert item.configuration is not None and item.asked is not None
+        truth = self.again(item).answer(item.configuration)
+        key, t = item.key, item.asked
+        said = why_costs(item.sentence, t, truth)
+        cost_right = answer.cost == key.cost
+        lead = "Right: " if cost_right else f"Not {cost_words(answer.cost)}: "
+        if key.lost is None:
+            return Feedback(cost_right, float(cost_right), lead + said, item.hints, arcs=lost_arcs(truth, t))
+        given = answer.lost or frozenset()
+        missed, extra = key.lost - given, given - key.lost
+        details = ([f"Also lost: {arcs_words(item.sentence, missed)}."] if missed else []) + (
+            [f"Still reachable: {arcs_words(item.sentence, extra)}."] if extra else [])
+        arcs_credit = share(len(key.lost & given), len(key.lost | given))
+        correct = cost_right and not missed and not extra
+        return Feedback(correct, 0.5 * cost_right + 0.5 * arcs_credit, lead + said, item.hints,
+                        tuple(details), key.lost)
+
+    def wrong(self, item: Item[CostAnswer], rnd: random.Random) -> CostAnswer | None:
+        return CostAnswer(item.key.cost + rnd.choice([1, 2]), item.key.lost)
+
+
+class AllOptimal(ExerciseKind[frozenset[Transition]]):
+    """Tick every optimal move: each box is a move of the system, each wrong box explained."""
+
+    name, number, title = "all-optimal", 5, "All optimal moves"
+
+    def make(self, spec: ItemSpec, sentence: Sentence,
+             model: Choose | None = None) -> Item[frozenset[Transition]]:
+        where, rnd = self.where(spec, sentence), rng(spec)
+        r = practice_configuration(where, rnd, spec.level)
+        answer = where.answer(r.configuration)
+        if not answer.optimal:
+            raise ExerciseError("no move is optimal here")
+        prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, tick every optimal move."
+        hint = f"{moves_words(answer.optimal)}; " + " ".join(
+            why_costs(sentence, t, answer) for t in answer.costs if t not in answer.optimal)
+        return Item(spec, sentence, prompt, frozenset(answer.optimal),
+                    move_hints(sentence, r.configuration, hint), r.configuration, r.moves, r.mistakes,
+                    oracle=where.oracle.name)
+
+    def grade(self, item: Item[frozenset[Transition]], answer: frozenset[Transition]) -> Feedback:
+        where, c = self.again(item), item.configuration
+        assert c is not None
+        truth = where.answer(c)
+        ticked = {t.bare for t in answer}
+        boxes = [Transition(k) for k in where.system.kinds]
+        details = []
+        for t in boxes:
+            if (t in ticked) != (t in item.key):
+                verb = "You missed" if t in item.key else "You ticked"
+                details.append(f"{verb} {t.name}: {judge_move(where.system, item.sentence, c, truth, t)}")
+        right = len(boxes) - len(details)
+        correct = not details
+        message = "Right: exactly these moves are optimal." if correct else (
+            f"{right} of {len(boxes)} boxes right; optimal: {moves_words(truth.optimal)}.")
+        lost = frozenset().union(*(lost_arcs(truth, t) for t in ticked if t not in item.key))
+        return Feedback(correct, share(right, len(boxes)), message, item.hints, tuple(details), lost,
+                        truth.optimal)
+
+    def wrong(self, item: Item[frozenset[Transition]], rnd: random.Random) -> frozenset[Transition] | None:
+        assert item.configuration is not None
+        extra = costly(self.again(item).costs(item.configuration))
+        if extra:
+            return item.key | {rnd.choice(extra)}
+        return item.key - {rnd.choice(sorted(item.key))}

@@ -1,0 +1,67 @@
+"""Predict the parser: which move does a trained model take here, and is it optimal?
+
+The model comes as a ``choose(c, legal)`` function (:data:`parsing_core.driver.Choose`), the
+same signature as an oracle's chooser or :meth:`parsing_core.model.scoring.Scorer.choose`, so
+this module needs no torch.  Its choice is asked once, when the item is made, and kept in the
+key; name the model in the spec's options (``model=...``) so that items of different models
+get different ids.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..driver import Choose
+from ..sentence import Sentence
+from ..transition import Transition
+from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
+from .kind import COST_PRINCIPLE, ExerciseKind, shown
+from .setting import practice_configuration, rng
+from .tutor import moves_words, why_costs
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The move the parser takes, and whether that move is optimal."""
+
+    move: Transition
+    optimal: bool
+
+
+class PredictParser(ExerciseKind[Prediction]):
+    """Which move does the trained parser take, and is it optimal?"""
+
+    name, number, title = "predict-parser", 11, "Predict the parser"
+    needs_model = True
+
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Prediction]:
+        if model is None:
+            raise ExerciseError("predicting the parser needs a trained model: load one first")
+        where, rnd = self.where(spec, sentence), rng(spec)
+        r = practice_configuration(where, rnd, spec.level)
+        c = r.configuration
+        chosen = model(c, where.system.legal(c)).bare
+        answer = where.answer(c)
+        key = Prediction(chosen, chosen in answer.optimal)
+        prompt = (f"{shown(sentence, c, len(r.mistakes))}, which move does the trained parser take? "
+                  "Is it optimal?")
+        verdict = "optimal" if key.optimal else f"not optimal (optimal: {moves_words(answer.optimal)})"
+        hints = Hints("A parser learns the moves its training oracle took in configurations like this one.",
+                      COST_PRINCIPLE,
+                      f"It takes {chosen.name}, {verdict}. " + why_costs(sentence, chosen, answer))
+        return Item(spec, sentence, prompt, key, hints, c, r.moves, r.mistakes, oracle=where.oracle.name)
+
+    def grade(self, item: Item[Prediction], answer: Prediction) -> Feedback:
+        key, c = item.key, item.configuration
+        assert c is not None
+        move_right, verdict_right = answer.move.bare == key.move, answer.optimal == key.optimal
+        lead = "Right: t" if move_right and verdict_right else "T"
+        other = "" if move_right else f", not {answer.move.name}"
+        said = why_costs(item.sentence, key.move, self.again(item).answer(c))
+        return Feedback(move_right and verdict_right, 0.5 * move_right + 0.5 * verdict_right,
+                        f"{lead}he parser takes {key.move.name}{other}. {said}", item.hints,
+                        moves=(key.move,))
+
+    def wrong(self, item: Item[Prediction], rnd: random.Random) -> Prediction | None:
+        return Prediction(item.key.move, not item.key.optimal)

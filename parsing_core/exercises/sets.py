@@ -1,0 +1,72 @@
+"""Sets of items: drawn from a pool of sentences by kind, system, level, count and seed.
+
+A set is a list of :class:`~.items.ItemSpec`; the same arguments draw the same list, and
+:func:`~.items.encode_set` turns it into a link.  A sentence joins a set only if its item can
+be made (an exact oracle answers, the kind has something to ask), so every drawn spec rebuilds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..driver import Choose
+from ..sentence import Sentence
+from .items import ExerciseError, Item, ItemSpec, Options
+from .kind import ExerciseKind
+from .setting import SentencePool, sentence_key, sentence_level
+
+TRIES = 12  # sentences tried per item wanted, before the set is left shorter
+
+
+def candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[Sentence]:
+    """The pool's sentences of this level first, then easier ones, each group in a seeded order."""
+    groups = [[s for s in pool.sentences if sentence_level(s) == lv] for lv in range(level, 0, -1)]
+    return [s for group in groups for s in rnd.sample(group, len(group))]
+
+
+def draw_specs(kind: ExerciseKind[Any], system: str, level: int, count: int, seed: int,
+               pool: SentencePool, options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+    """Up to ``count`` specs of one kind and system whose items can be made, one per sentence."""
+    rnd = random.Random(f"{kind.name}/{system}/{options}/{level}/{seed}")
+    out: list[ItemSpec] = []
+    for sentence in candidates(pool, level, rnd)[:TRIES * count]:
+        spec = ItemSpec(kind.name, sentence_key(sentence), system, options, rnd.randrange(10**6), level)
+        if made(kind, spec, sentence, model) is not None:
+            out.append(spec)
+        if len(out) == count:
+            break
+    return out
+
+
+def made(kind: ExerciseKind[Any], spec: ItemSpec, sentence: Sentence,
+         model: Choose | None) -> Item[Any] | None:
+    try:
+        return kind.make(spec, sentence, model)
+    except ExerciseError:
+        return None
+
+
+def compose(kinds: Sequence[ExerciseKind[Any]], systems: Sequence[str], level: int, count: int, seed: int,
+            pool: SentencePool, options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+    """A teacher's set: ``count`` items taking (kind, system) pairs in turn."""
+    pairs = list(itertools.product(kinds, systems))
+    per_pair = -(-count // max(1, len(pairs)))
+    drawn = [iter(draw_specs(k, s, level, per_pair, seed, pool, options, model)) for k, s in pairs]
+    out: list[ItemSpec] = []
+    while len(out) < count and drawn:
+        for it in list(drawn):
+            spec = next(it, None)
+            if spec is None:
+                drawn.remove(it)
+            elif len(out) < count:
+                out.append(spec)
+    return out
+
+
+def rebuild(spec: ItemSpec, kind: ExerciseKind[Any], pool: SentencePool,
+            model: Choose | None = None) -> Item[Any]:
+    """The item a spec names (raises :class:`ExerciseError` for an unknown sentence)."""
+    return kind.make(spec, pool.find(spec.sentence), model)

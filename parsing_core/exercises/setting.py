@@ -1,0 +1,202 @@
+"""Where an item is set: the system, the gold sentence, the exact oracle that keys it, and a
+configuration reached with a few injected mistakes.
+
+Every answer key is exact: an item is made only when the first oracle :func:`ranked` prefers
+for this system and gold tree is exact for it (:meth:`Oracle.is_exact_for`), and the sentence
+is short enough for that oracle to answer quickly (:func:`max_tokens`).
+
+Sentences are named by a *key* (:func:`sentence_key`): their ``sent_id``, or ``heads:`` and the
+head list for a tree without one (words ``w1 … wn``, as the random trees of the tests), so a
+:class:`SentencePool` finds the sentence of a spec again.
+
+Levels come from the sentence and the mistakes injected: level 1 is a projective tree of at
+most 5 tokens met on the gold path; level 2 a projective tree of at most 8 tokens after one
+mistake; level 3 anything longer or non-projective, after 2 or 3 mistakes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..configuration import Configuration
+from ..oracles import Answer, Oracle, get_oracle, ranked
+from ..oracles.search import MAX_LENGTH
+from ..sentence import Sentence
+from ..systems import TransitionSystem, get_system
+from ..teaching import teaching_sentences
+from ..transition import Transition
+from .items import ExerciseError, ItemSpec, Options
+
+SYSTEM_OPTIONS = ("root_last", "single_root")
+MAX_TOKENS = 12          # the longest sentence an item is made of
+#: ... when only the exhaustive search is exact for it: the lengths it answers about a fresh tree
+#: in well under 50 ms on a 2-core machine (arc-eager: ~20 ms at 7 tokens, ~70 ms at 8).
+MAX_SEARCHED = {"arc-standard": 9, "arc-eager": 7, "arc-eager-corrected": 7, "arc-hybrid": 8,
+                "arc-hybrid-swap": 5, "arc-standard-swap": 5}
+MISTAKES = {1: (0, 0), 2: (1, 1), 3: (2, 3)}
+
+
+def sentence_key(sentence: Sentence) -> str:
+    """``sent_id``, or ``heads:`` + the head list joined by dots for a sentence without one."""
+    return sentence.sent_id or "heads:" + ".".join(map(str, sentence.gold_heads))
+
+
+def sentence_level(sentence: Sentence) -> int:
+    """1: projective, ≤ 5 tokens; 2: projective, ≤ 8 tokens; 3: longer or non-projective."""
+    if not sentence.is_projective or sentence.n > 8:
+        return 3
+    return 1 if sentence.n <= 5 else 2
+
+
+class SentencePool:
+    """The sentences items are made of: the teaching set and any the caller adds (treebanks)."""
+
+    def __init__(self, sentences: Iterable[Sentence] = (), teaching: bool = True) -> None:
+        chosen: list[Sentence] = [*(teaching_sentences() if teaching else ()), *sentences]
+        self.sentences = [s for s in chosen if s.has_gold]
+        self._by_key = {sentence_key(s): s for s in self.sentences}
+
+    def find(self, key: str) -> Sentence:
+        if key in self._by_key:
+            return self._by_key[key]
+        if key.startswith("heads:"):
+            heads = [int(h) for h in key[len("heads:"):].split(".")]
+            return Sentence.from_heads([f"w{i}" for i in range(1, len(heads) + 1)], heads)
+        raise ExerciseError(f"no sentence {key!r} among the {len(self.sentences)} sentences offered")
+
+
+def system_options(options: Options) -> dict[str, bool | int | str]:
+    return {k: v for k, v in options if k in SYSTEM_OPTIONS}
+
+
+def variant(spec: ItemSpec) -> Options:
+    """The spec's options that choose the system variant (the others are the kind's)."""
+    return tuple(sorted(system_options(spec.options).items()))
+
+
+@lru_cache(maxsize=64)
+def system_of(name: str, options: Options = ()) -> TransitionSystem:
+    """One system object per (name, options): its oracles keep their tables between items."""
+    return get_system(name, **system_options(options))
+
+
+@lru_cache(maxsize=128)
+def oracle_of(name: str, options: Options, oracle: str) -> Oracle:
+    return get_oracle(system_of(name, options), oracle)
+
+
+def max_tokens(system: TransitionSystem, gold: Sentence) -> int:
+    """How long a sentence may be for this system's best oracle to answer at once."""
+    if ranked(system, gold)[:1] == ["search"]:
+        return min(MAX_SEARCHED[system.name], MAX_LENGTH[system.name])
+    return MAX_TOKENS
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A system, a gold sentence, and the exact oracle that answers about it."""
+
+    system: TransitionSystem
+    gold: Sentence
+    oracle: Oracle
+
+    def answer(self, c: Configuration) -> Answer:
+        return self.oracle.answer(c, self.gold)
+
+    def costs(self, c: Configuration) -> dict[Transition, float]:
+        return self.oracle.costs(c, self.gold)
+
+
+def setting(spec: ItemSpec, gold: Sentence, limit: int = MAX_TOKENS) -> Setting:
+    """The setting of an item, or :class:`ExerciseError` saying why no exact key can be had."""
+    if not gold.has_gold:
+        raise ExerciseError("an exercise needs a sentence with a gold tree")
+    system = system_of(spec.system, variant(spec))
+    names = ranked(system, gold)
+    if not names:
+        raise ExerciseError(f"no oracle of {system.name} answers about a tree of {gold.n} tokens")
+    name = names[0]
+    oracle = oracle_of(spec.system, variant(spec), name)
+    if not oracle.is_exact_for(gold):
+        raise ExerciseError(f"no exact oracle of {system.name} answers about this tree "
+                            f"({name} is approximate)")
+    longest = min(limit, max_tokens(system, gold))
+    if gold.n > longest:
+        raise ExerciseError(f"{gold.n} tokens: this exercise keeps to {longest} tokens for {system.name}")
+    return Setting(system, gold, oracle)
+
+
+def rng(spec: ItemSpec) -> random.Random:
+    """The item's own random numbers: seeded by its text, the same on every machine."""
+    return random.Random(spec.text)
+
+
+@dataclass(frozen=True)
+class Reached:
+    """A configuration of a practice walk, the moves that led to it, which were mistakes."""
+
+    configuration: Configuration
+    moves: tuple[Transition, ...]
+    mistakes: tuple[int, ...]
+
+
+def costly(costs: dict[Transition, float]) -> list[Transition]:
+    """The legal moves that cost something (and do not end in a dead end)."""
+    least = min(costs.values(), default=0)
+    return [t for t, v in costs.items() if least < v < math.inf]
+
+
+def practice_walks(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]:
+    """The non-final configurations of one walk that follows optimal moves but for ``mistakes``
+    costly moves at random points, each met after the last mistake (a few tries at fitting
+    all of them in; the walk keeps as many as fitted)."""
+    seen: list[Reached] = []
+    for _ in range(4):
+        seen = one_walk(where, rnd, mistakes)
+        if seen and len(seen[-1].mistakes) == mistakes:
+            return [r for r in seen if len(r.mistakes) == mistakes]
+    return seen
+
+
+def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]:
+    system, c = where.system, where.system.initial(where.gold)
+    moves: list[Transition] = []
+    made: list[int] = []
+    seen: list[Reached] = []
+    chance = mistakes / max(1, where.gold.n)
+    while not system.is_terminal(c):
+        costs = where.costs(c)
+        seen.append(Reached(c, tuple(moves), tuple(made)))
+        wrong, right = costly(costs), [t for t, v in costs.items() if v == min(costs.values())]
+        if not right or math.isinf(min(costs.values())):
+            break
+        if len(made) < mistakes and wrong and rnd.random() < chance:
+            made.append(len(moves))
+            t = rnd.choice(wrong)
+        else:
+            t = rnd.choice(right)
+        moves.append(t)
+        c = system.apply(c, t)
+    return seen
+
+
+def practice_configuration(where: Setting, rnd: random.Random, level: int,
+                           want_costly: bool = True) -> Reached:
+    """A configuration for a question at ``level`` (0, 1 or 2–3 mistakes before it), one with a
+    costly move when there is one (so that some answer is wrong), never a dead end."""
+    low, high = MISTAKES[level]
+    seen = practice_walks(where, rnd, rnd.randint(low, high))
+    usable = [r for r in seen if optimal_exists(where, r.configuration)]
+    interesting = [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
+    if not (interesting or usable):
+        raise ExerciseError("this parse has no configuration to ask about")
+    return rnd.choice(interesting or usable)
+
+
+def optimal_exists(where: Setting, c: Configuration) -> bool:
+    costs = where.costs(c)
+    return bool(costs) and not math.isinf(min(costs.values()))
