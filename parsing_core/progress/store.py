@@ -142,7 +142,7 @@ class Store:
     def create_set(self, title: str, spec: dict[str, Any],
                    items: list[str] | tuple[str, ...] = ()) -> PracticeSet:
         """A new set with a fresh short id (its link): the spec that builds its items, and their ids."""
-        return self._write(lambda s: sets.create(s, title, spec, list(items), self.now()))
+        return self._write(lambda s: sets.create(s, title, spec, items, self.now()))
 
     def practice_set(self, set_id: str) -> PracticeSet:
         """The set with this id; :class:`UnknownSet` when the link names none."""

@@ -113,7 +113,7 @@ def import_sets(session: Session, document: object) -> None:
 def owners(session: Session, row_type: type[AnswerRow] | type[HintRow], uids: list[str]) -> dict[str, int]:
     """The learner of each of ``uids`` the store already has."""
     query = select(row_type.uid, row_type.learner_id).where(row_type.uid.in_(uids))
-    return dict(session.execute(query).tuples())
+    return {uid: learner_id for uid, learner_id in session.execute(query)}
 
 
 def fresh(session: Session, learner_id: int, rows: list[AnswerRow] | list[HintRow]) -> list[Any]:
@@ -132,8 +132,8 @@ def fresh(session: Session, learner_id: int, rows: list[AnswerRow] | list[HintRo
 def answer_row(session: Session, learner_id: int, record: object, where: str) -> AnswerRow:
     item = field(record, "item_id", where, checked_item_id)
     skill = field(record, "skill", where, checked_skill)
-    correct, credit = checked_credit(field(record, "correct", where, lambda v: v),
-                                     field(record, "credit", where, lambda v: v))
+    correct = field(record, "correct", where, lambda v: checked_credit(v, None)[0])
+    credit = field(record, "credit", where, lambda v: checked_credit(correct, v)[1])
     return AnswerRow(uid=field(record, "uid", where, a_uid), learner_id=learner_id, item_id=item, skill=skill,
                      set_id=field(record, "set_id", where, lambda v: a_known_set(session, v)),
                      correct=correct, credit=credit, hints=field(record, "hints", where, a_count),
@@ -170,8 +170,8 @@ def import_hints(session: Session, learner_id: int, document: object) -> None:
     found = [hint_row(session, learner_id, record, f"hints[{k}]")
              for k, record in enumerate(a_list(document, "hints"))]
     answer_uids = [uid for _, uid in found if uid is not None]
-    answer_ids = dict(session.execute(select(AnswerRow.uid, AnswerRow.id)
-                                      .where(AnswerRow.uid.in_(answer_uids))).tuples())
+    query = select(AnswerRow.uid, AnswerRow.id).where(AnswerRow.uid.in_(answer_uids))
+    answer_ids = {uid: answer_id for uid, answer_id in session.execute(query)}
     for row, answer_uid in found:
         if answer_uid is not None and answer_uid not in answer_ids:
             raise BadInput("this progress file is damaged: a hint belongs to an answer it does not hold")
