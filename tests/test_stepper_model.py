@@ -140,6 +140,7 @@ def test_a_typed_sentence_without_gold_is_parsed_by_the_model(jobs: Path,
     table = model_table(at)
     assert "cost" not in table.columns and (table["model says"].str.startswith(CHOSEN)).sum() == 1
     assert not [w for w in at.warning if "no gold tree" in w.value]
+    assert any("never saw 1 of this sentence's 5 words" in w.value and "read" in w.value for w in at.warning)
     assert at.selectbox(key="stepper.autoplay.oracle").options == [f"same as the table: {MODEL}"]
     assert f"Play {MODEL}'s move" in (at.button(key="stepper.oracle_step").help or "")
     at.button(key="stepper.model.finish").click().run()
