@@ -24,7 +24,17 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Dialect, ForeignKey, Index, MetaData, String, Text, TypeDecorator, UniqueConstraint
+from sqlalchemy import (
+    Dialect,
+    Float,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NICKNAME_LENGTH = 40
@@ -107,7 +117,7 @@ class AnswerRow(Base):
     skill: Mapped[str] = mapped_column(String(ID_LENGTH))
     set_id: Mapped[str | None] = mapped_column(ForeignKey("sets.id"), index=True)
     correct: Mapped[bool]
-    credit: Mapped[float]
+    credit: Mapped[float] = mapped_column(Float)
     hints: Mapped[int]
     answer: Mapped[Any] = mapped_column(JsonText)
     answered_at: Mapped[datetime]

@@ -1,0 +1,89 @@
+"""The Alembic migrations make the schema the models declare, on a fresh file, and run at every start.
+
+Also: where the store lives by default (``PARSING_DATABASE_URL``, else the user's data folder), and
+that a database of an unknown (newer) schema is refused with the store's one error type.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, inspect
+
+from parsing_core.progress import StoreUnavailable, default_url, open_store
+from parsing_core.progress.database import alembic_config
+from parsing_core.progress.schema import Base
+
+
+def test_migrations_create_the_schema_of_the_models_on_a_fresh_file(tmp_path):
+    path = tmp_path / "fresh" / "progress.sqlite3"  # the folder does not exist yet either
+    open_store(f"sqlite:///{path}").close()
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.connect() as connection:
+        assert set(inspect(connection).get_table_names()) == {"alembic_version", *Base.metadata.tables}
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+        head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+        assert MigrationContext.configure(connection).get_current_revision() == head
+    engine.dispose()
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_the_migrations_are_one_line_of_revisions_and_go_down_and_up_again(tmp_path):
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    open_store(url).close()
+    script = ScriptDirectory.from_config(alembic_config())
+    assert len(script.get_heads()) == 1
+    config = alembic_config(url)
+    command.downgrade(config, "base")
+    engine = create_engine(url)
+    assert inspect(engine).get_table_names() == ["alembic_version"]
+    engine.dispose()
+    store = open_store(url)  # the next start migrates again
+    store.register("ana")
+    store.close()
+
+
+def test_opening_an_up_to_date_store_keeps_its_data(tmp_path):
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    store = open_store(url)
+    store.register("ana")
+    store.close()
+    for _ in range(2):
+        again = open_store(url)
+        assert again.continue_as("ana").nickname == "ana"
+        again.close()
+
+
+def test_a_database_of_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "progress.sqlite3"
+    open_store(f"sqlite:///{path}").close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'from-the-future'")
+    with pytest.raises(StoreUnavailable, match="schema is not one this version of the lab knows"):
+        open_store(f"sqlite:///{path}")
+
+
+def test_the_default_store_is_a_file_in_the_users_data_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("PARSING_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr("sys.platform", "linux")
+    expected = tmp_path / "data" / "parsing-lab" / "progress.sqlite3"
+    assert default_url() == f"sqlite:///{expected}"
+    store = open_store()
+    store.register("ana")
+    store.close()
+    assert expected.is_file()
+
+
+def test_parsing_database_url_names_the_database(tmp_path, monkeypatch):
+    chosen = tmp_path / "chosen.sqlite3"
+    monkeypatch.setenv("PARSING_DATABASE_URL", f"sqlite:///{chosen}")
+    store = open_store()
+    assert store.url == f"sqlite:///{chosen}"
+    store.close()
+    assert chosen.is_file()
