@@ -1,0 +1,99 @@
+"""Concurrent writers lose nothing: tabs of one learner and learners at once, in threads and processes.
+
+Threads share one store (as a page's cached store is shared by its sessions) or hold stores of
+their own on the same file; processes open the same fresh SQLite file at once (so they also race to
+migrate it, and to register the same nickname), then all write together.  Every answer and hint
+written must be found afterwards, each once.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+from parsing_core.progress import open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+SKILL = "next-move/arc-standard"
+PER_WRITER = 25
+
+
+def write_answers(store, learner, tag: str, start: threading.Barrier) -> None:
+    start.wait()
+    for k in range(PER_WRITER):
+        store.record_hint(learner, f"{tag}-{k}", SKILL, rung=1)
+        store.record_answer(learner, f"{tag}-{k}", SKILL, correct=k % 2 == 0, answer={"move": "SH", "k": k})
+
+
+def test_threads_writing_at_once_lose_no_answer(tmp_path):
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    shared, own = open_store(url), open_store(url)  # the second: an engine of its own
+    ana = shared.register("ana", "C1")
+    others = [shared.register(f"learner{k}", "C1") for k in range(4)]
+    writers = [(shared if k % 2 else own, ana, f"tab{k}") for k in range(4)]  # four tabs of ana
+    writers += [(shared, learner, learner.nickname) for learner in others]
+    start = threading.Barrier(len(writers))
+    threads = [threading.Thread(target=write_answers, args=(*w, start)) for w in writers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    answers = shared.answers(ana)
+    assert len(answers) == 4 * PER_WRITER and len({a.uid for a in answers}) == len(answers)
+    assert all(a.hints == 1 for a in answers)  # each answer claimed its own item's hint
+    assert Counter(a.item_id.partition("-")[0] for a in answers) == {f"tab{k}": PER_WRITER for k in range(4)}
+    for learner in others:
+        assert len(shared.answers(learner)) == PER_WRITER
+    assert shared.skill(ana, SKILL).answered == 4 * PER_WRITER
+    shared.close()
+    own.close()
+
+
+WORKER = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from parsing_core.progress import NicknameTaken, open_store
+
+    url, name, go = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+    while not go.exists():
+        time.sleep(0.005)
+    store = open_store(url)                      # all at once on a fresh file: one migrates
+    try:
+        ana = store.register("ana", "C1")        # all race for the same nickname: one wins
+    except NicknameTaken:
+        ana = store.continue_as("ana", "C1")
+    me = store.register(name, "C1")
+    for k in range({per_writer}):
+        store.record_hint(ana, f"{{name}}-{{k}}", "s", rung=2)
+        store.record_answer(ana, f"{{name}}-{{k}}", "s", correct=True, answer=k)
+        store.record_answer(me, f"own-{{k}}", "s", correct=False, answer=[name, k])
+    store.close()
+""").format(per_writer=PER_WRITER)
+
+
+def test_processes_writing_at_once_to_a_fresh_file_lose_no_answer(tmp_path):
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    go = tmp_path / "go"
+    names = [f"proc{k}" for k in range(4)]
+    workers = [subprocess.Popen([sys.executable, "-c", WORKER, url, name, str(go)], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for name in names]
+    time.sleep(1.0)  # let them all import and wait at the line
+    go.touch()
+    for worker in workers:
+        out, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+    store = open_store(url)
+    ana = store.continue_as("ana", "C1")
+    answers = store.answers(ana)
+    assert len(answers) == len(names) * PER_WRITER and len({a.uid for a in answers}) == len(answers)
+    assert all(a.hints == 1 for a in answers)
+    for name in names:
+        mine = store.answers(store.continue_as(name, "C1"))
+        assert sorted(a.answer[1] for a in mine) == list(range(PER_WRITER))
+    store.close()
