@@ -1,39 +1,69 @@
-"""Train: choose data, system, oracle and regime; watch a parser learn; compare runs."""
+"""Train: choose data, system, oracle and regime; watch parsers learn; compare their results.
+
+Every run is a job of the jobs board (:class:`parsing_core.jobs.JobBoard`, a folder per run):
+the page lists the runs going now and the ended ones from the board itself, never from the
+browser session alone, so a refresh or another browser finds them all, each with its Stop.
+A click acts before the page is drawn again (Stop and the presets through callbacks, Start
+followed by a rerun): what the page shows after a click is the state after it.
+"""
 
 from __future__ import annotations
 
+import time
+import uuid
 from pathlib import Path
 
 import streamlit as st
 
 import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
-from parsing_core.model import DEFAULT_PRESET, TrainSpec
+from parsing_core.model import DEFAULT_PRESET, Event, TrainSpec
 from ui.navigation import run_through_app
 from ui.train.training_data import training_data
 from ui.views.training import (
     PAGE_DEFAULTS,
+    PRESETS,
     SIZES,
     accuracy_figure,
     data_spec,
     default_choice,
     jobs_root,
     loss_figure,
+    may_stop,
     progress,
     records,
+    result_row,
+    results_table,
     run_name,
     run_spec,
+    run_title,
+    shared_server,
+    stop_rule,
+    with_new_runs,
 )
 from ui.widgets.errors import show_errors
 from ui.widgets.pickers import oracle_picker, system_picker
 
-JOB_KEY = "train.job"
+LIMIT = 2  # runs going at once, all browsers together
+NOTE, TAB, SEEN = "train.note", "train.tab", "train.compare.seen"
+OWNER_PARAM = "tab"  # on a shared server, the tab's token rides in the address, so a refresh keeps it
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
            "dynamic": "dynamic, with exploration"}
 
 
-def board() -> JobBoard:
-    return JobBoard(jobs_root(), limit=2)
+def job_board() -> JobBoard:
+    return JobBoard(jobs_root(), limit=LIMIT)
+
+
+def this_tab() -> str:
+    """This browser tab's token: the owner written into the runs it starts."""
+    shared = shared_server()
+    token = (st.query_params.get(OWNER_PARAM) if shared else None) or st.session_state.get(TAB)
+    token = token or uuid.uuid4().hex[:12]
+    st.session_state[TAB] = token
+    if shared and st.query_params.get(OWNER_PARAM) != token:
+        st.query_params[OWNER_PARAM] = token
+    return token
 
 
 def run_choice() -> TrainSpec | None:
@@ -47,8 +77,8 @@ def run_choice() -> TrainSpec | None:
     regime = st.selectbox("Regime", list(REGIMES), index=list(REGIMES).index(defaults.train.regime),
                           format_func=REGIMES.__getitem__, key="train.regime")
     cols = st.columns(4)
-    epochs = cols[0].number_input("Epochs", 1, 50, defaults.train.epochs, key="train.epochs")
-    k = cols[1].number_input("Explore after k epochs", 0, 50, defaults.train.explore_after, key="train.k")
+    epochs = cols[0].number_input("Epochs", 1, 100, defaults.train.epochs, key="train.epochs")
+    k = cols[1].number_input("Explore after k epochs", 0, 100, defaults.train.explore_after, key="train.k")
     p = cols[2].slider("Exploration p", 0.0, 1.0, defaults.train.explore_p, key="train.p")
     size = cols[3].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
     if data is None:
@@ -57,43 +87,129 @@ def run_choice() -> TrainSpec | None:
     return run_spec(source, system, oracle, regime, int(epochs), int(k), p, size)
 
 
-def current_job() -> TrainingJob | None:
-    folder = st.session_state.get(JOB_KEY)
-    return TrainingJob(Path(folder)) if folder and Path(folder).exists() else None
+# -- what the buttons do ---------------------------------------------------------------------
+def start_runs(specs: tuple[TrainSpec, ...], tab: str) -> None:
+    """Start every run of ``specs``, or none, saying why."""
+    board = job_board()
+    if board.free() < len(specs):
+        st.session_state[NOTE] = (f"{len(specs)} runs need {len(specs)} free places and {board.free()} of "
+                                  f"{LIMIT} are free: stop a run or wait for one to end.")
+        return
+    try:
+        for spec in specs:
+            board.start(run_name(spec), spec, owner=tab)
+    except (JobError, OSError) as err:
+        st.session_state[NOTE] = str(err)
+
+
+def stop_run(folder: str, tab: str) -> None:
+    job = TrainingJob(Path(folder))
+    if may_stop(job.owner(), tab, shared_server()):
+        job.stop()
+
+
+# -- the runs --------------------------------------------------------------------------------
+def spec_of(job: TrainingJob) -> TrainSpec | None:
+    """The run's spec; None for a run started from flags, or whose spec.json is unreadable."""
+    try:
+        spec = job.spec()
+    except (pc.ParsingCoreError, OSError, ValueError):
+        return None
+    return spec if isinstance(spec, TrainSpec) else None
+
+
+def title(job: TrainingJob) -> str:
+    """The run's title from its spec (else its folder name)."""
+    spec = spec_of(job)
+    return run_title(spec) if spec else job.folder.name
+
+
+def started(job: TrainingJob) -> str:
+    return time.strftime("%d %b %H:%M:%S", time.localtime(job.started()))
+
+
+def start_buttons(choice: TrainSpec | None, tab: str, free: int) -> None:
+    left, right = st.columns([1, 2])
+    why = "Choose training data first." if choice is None else f"{LIMIT} runs are going: stop one first."
+    # Not a callback: its arguments would be the form of the run before, without an edit made
+    # just before the click.  The page is drawn again at once instead.
+    if left.button("Start training", type="primary", key="train.start", disabled=choice is None or not free,
+                   help=None if choice and free else why) and choice:
+        start_runs((choice,), tab)
+        st.rerun()
+    right.caption(f"This run: {run_title(choice)}" if choice else "")
+    with st.expander("Presets: two runs that answer one question, started together", expanded=False):
+        names = [p.title for p in PRESETS]
+        name = st.selectbox("Preset", names, key="train.preset")
+        preset = PRESETS[names.index(name)]
+        st.markdown(f"{preset.question}\n\n" + "\n".join(f"* {run_title(s)}" for s in preset.runs))
+        st.button("Start both runs", key="train.preset.start", disabled=free < len(preset.runs),
+                  on_click=start_runs, args=(preset.runs, tab),
+                  help=None if free >= len(preset.runs) else "Two places must be free: stop the runs going.")
+    if NOTE in st.session_state:
+        st.warning(st.session_state.pop(NOTE))
 
 
 @st.fragment(run_every=1.0)
-def watch(job: TrainingJob) -> None:
-    """Progress, curves and status of the running job, refreshed every second."""
-    reports = records(job)
-    status = job.status()
-    state = progress(reports)
-    st.progress(state.fraction, text=f"{status} · {state.text}")
-    left, right = st.columns(2)
-    left.plotly_chart(loss_figure({job.folder.name: reports}), key="train.loss")
-    right.plotly_chart(accuracy_figure({job.folder.name: reports}), key="train.acc")
-    if status == "failed":
-        st.error(f"The run failed:\n\n```\n{job.failure()}\n```")
-    if status != "running":
+def live_runs(seen: tuple[str, ...], tab: str) -> None:
+    """Progress, curves and Stop of every run going now, refreshed every second; when a run starts
+    or ends (here or in another browser) the whole page is drawn again."""
+    running = job_board().running()
+    if tuple(j.folder.name for j in running) != seen:
         st.rerun()
+    if not running:
+        st.caption("No run is going now.")
+        return
+    runs: dict[str, list[Event]] = {title(j): records(j) for j in running}
+    left, right = st.columns(2)
+    left.plotly_chart(loss_figure(runs), key="train.loss")
+    right.plotly_chart(accuracy_figure(runs), key="train.acc")
+    for job, (name, reports) in zip(running, runs.items(), strict=True):
+        state = progress(reports)
+        bar, button = st.columns([6, 1], vertical_alignment="bottom")
+        bar.progress(state.fraction, text=f"**{name}** (started {started(job)}) · {state.text}")
+        if may_stop(job.owner(), tab, shared_server()):
+            button.button("Stop", key=f"train.stop.{job.folder.name}", on_click=stop_run,
+                          args=(str(job.folder), tab))
+        else:
+            button.caption("someone else's run")
 
 
-def finished_runs(jobs: list[TrainingJob]) -> None:
-    """Overlay the curves of chosen runs, and offer each run's checkpoint and log."""
-    done = [j for j in jobs if j.status() in ("finished", "stopped")]
+def results(ended: list[TrainingJob]) -> None:
+    """The table of ended runs, failures, and the comparison of their curves."""
+    if not ended:
+        return
+    st.subheader("Results")
+    rows = [result_row(title(j), started(j), j.status(), spec_of(j), records(j)) for j in ended]
+    st.dataframe(results_table(rows), hide_index=True)
+    st.caption("Scores in %.  Dev: the kept epoch's (the first with the best dev UAS, whose weights "
+               "the model keeps; a stopped run keeps its best epoch so far).  Test: that model on the "
+               "test set.  Empty: none (no test set, or stopped before an epoch ended).")
+    for job in ended:
+        if job.status() == "failed":
+            st.error(f"{title(job)} failed:\n\n```\n{job.failure()}\n```")
+    compare([j for j in ended if j.status() in ("finished", "stopped")])
+
+
+def compare(done: list[TrainingJob]) -> None:
+    """Overlay the curves of chosen runs (each run that ends joins by itself); their downloads."""
     if not done:
         return
-    st.subheader("Compare runs")
     names = {j.folder.name: j for j in done}
-    chosen = st.multiselect("Runs", list(names), default=list(names)[-2:], key="train.compare")
-    runs = {n: records(names[n]) for n in chosen}
+    seen = st.session_state.get(SEEN)
+    chosen = st.session_state.get("train.compare", list(names)[-4:] if seen is None else [])
+    st.session_state["train.compare"] = with_new_runs(chosen, seen or list(names), list(names))
+    st.session_state[SEEN] = list(names)
+    picked = st.multiselect("Compare runs", list(names), key="train.compare",
+                            format_func=lambda n: f"{started(names[n])} · {title(names[n])}")
+    runs = {title(names[n]): records(names[n]) for n in picked}
     left, right = st.columns(2)
     left.plotly_chart(loss_figure(runs), key="train.cmp_loss")
     right.plotly_chart(accuracy_figure(runs), key="train.cmp_acc")
-    for name in chosen:
+    for name in picked:
         job = names[name]
-        cols = st.columns(3)
-        cols[0].caption(name)
+        cols = st.columns([4, 1, 1])
+        cols[0].caption(title(job))
         if job.checkpoint.exists():
             cols[1].download_button("checkpoint", job.checkpoint.read_bytes(), f"{name}.pt", key=f"ck.{name}")
         cols[2].download_button("log", job.log.read_text() if job.log.exists() else "", f"{name}.jsonl",
@@ -102,28 +218,19 @@ def finished_runs(jobs: list[TrainingJob]) -> None:
 
 run_through_app()
 st.title("Train a parser")
-st.markdown("A BiLSTM parser learns from an oracle.  The run goes on in its own process: you may "
-            "refresh the page, and stop it whenever you like.")
-jobs = board()
-job = current_job()
+st.markdown("A BiLSTM parser learns from an oracle.  Each run goes on in its own process on the "
+            "server, so every run going now is listed below, whoever started it: you may refresh the "
+            "page or come back from another browser, and stop a run whenever you like.  A stopped "
+            "run keeps the weights of its best epoch so far (once one epoch has ended), ready for the "
+            f"Stepper like a finished one.  At most {LIMIT} runs go at once; each uses one CPU core.")
+tab = this_tab()
+board = job_board()
+jobs = board.jobs()
+running = [j for j in jobs if j.status() == "running"]
 with show_errors():
     choice = run_choice()
-    running = job is not None and job.status() == "running"
-    cols = st.columns(2)
-    start = cols[0].button("Start training", type="primary", disabled=running or choice is None,
-                           key="train.start")
-    if start and choice is not None:
-        try:
-            job = jobs.start(run_name(choice), choice)
-            st.session_state[JOB_KEY] = str(job.folder)
-            running = True
-        except JobError as e:
-            st.warning(str(e))
-    if cols[1].button("Stop", disabled=not running, key="train.stop") and job is not None:
-        job.stop()
-        running = False
-    if job is not None and running:
-        watch(job)
-    elif job is not None:
-        st.caption(f"Last run: {job.folder.name} ({job.status()})")
-    finished_runs(jobs.jobs())
+    start_buttons(choice, tab, max(0, LIMIT - len(running)))
+    st.subheader("Runs going now")
+    st.caption(stop_rule(shared_server()))
+    live_runs(tuple(j.folder.name for j in running), tab)
+    results([j for j in jobs if j.folder.name not in {r.folder.name for r in running}])

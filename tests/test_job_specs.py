@@ -158,7 +158,7 @@ def test_the_page_builds_the_spec_its_old_command_line_meant() -> None:
     spec = run_spec(data_spec("synthetic", nonprojective=0.6), "arc-eager", "goldberg-nivre", "dynamic", 7, 2,
                     0.8, "tiny")
     old = ["--system", "arc-eager", "--oracle", "goldberg-nivre", "--regime", "dynamic", "--epochs", "7",
-           "--explore-after", "2", "--explore-p", "0.8", "--synthetic", "600", "--nonprojective", "0.6",
+           "--explore-after", "2", "--explore-p", "0.8", "--synthetic", "1000", "--nonprojective", "0.6",
            "--word-dim", "32", "--lstm-dim", "32", "--mlp-dim", "32", "--lstm-layers", "1"]
     assert spec == train_cli.spec_from_flags(train_cli.arguments().parse_args(old))
     treebank = run_spec(data_spec("xx_teach", "/data"), "arc-hybrid", "static", "static", 1, 1, 0.9,

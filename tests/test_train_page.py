@@ -1,41 +1,125 @@
-"""The Train page starts a run in its own process, shows it, and stops it."""
+"""The Train page starts runs in their own processes, lists them from the jobs board (so a refresh
+or another browser finds them, each with a Stop that works), and shows the buttons as they are
+right after a click."""
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
-from parsing_core.jobs import TrainingJob
+from parsing_core.checkpoint import load_checkpoint
+from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import ModelConfig, TrainSpec
 from tests.conftest import Server
+from ui.views.training import PRESETS, jobs_root, run_name, run_title
 
 
-def test_start_watch_and_stop_a_run(tmp_path, monkeypatch):
-    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path))
-    at = AppTest.from_file("../pages/train.py", default_timeout=60).run()
-    assert not at.exception
+def wait_for(condition, seconds: float = 90) -> None:
+    deadline = time.time() + seconds
+    while not condition():
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.3)
+
+
+def open_page(query: dict[str, str] | None = None) -> AppTest:
+    """The Train page in a new browser session (as after a refresh, or from another browser)."""
+    at = AppTest.from_file("../pages/train.py", default_timeout=60)
+    at.query_params.update(query or {})
+    return at.run()
+
+
+def start_tiny(at: AppTest) -> TrainingJob:
+    """Start a tiny run of many epochs from the page; returns its job once an epoch has ended."""
+    before = {j.folder for j in JobBoard(jobs_root()).jobs()}
     at.selectbox(key="train.size").set_value("tiny")
-    at.number_input(key="train.epochs").set_value(30)
     at.button(key="train.start").click().run()
     assert not at.exception
-    folders = [p for p in tmp_path.iterdir() if p.is_dir()]
-    assert len(folders) == 1
-    job = TrainingJob(folders[0])
-    assert job.status() == "running"
-    deadline = time.time() + 60
-    while not any(r["event"] == "epoch" for r in job.reports()):
-        assert time.time() < deadline
-        time.sleep(0.3)
+    (job,) = [j for j in JobBoard(jobs_root()).jobs() if j.folder not in before]
+    wait_for(lambda: any(r["event"] == "epoch" for r in job.reports()))
+    return job
+
+
+def stop_button(at: AppTest, job: TrainingJob):
+    return at.button(key=f"train.stop.{job.folder.name}")
+
+
+def stop_keys(at: AppTest) -> list[str]:
+    return [b.key for b in at.button if b.key.startswith("train.stop.")]
+
+
+@pytest.fixture
+def jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty jobs board; every run still going at the end is stopped."""
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path))
+    monkeypatch.delenv("PARSING_SHARED_SERVER", raising=False)
+    yield tmp_path
+    for job in JobBoard(tmp_path).running():
+        job.stop()
+
+
+def test_start_watch_and_stop_a_run_with_the_buttons_right_at_once(jobs: Path) -> None:
+    at = open_page()
+    job = start_tiny(at)
+    assert job.status() == "running" and job.owner() == at.session_state["train.tab"]
     at.run()
-    assert any("epoch" in p.text for p in at.get("progress")) or at.get("plotly_chart")
-    at.button(key="train.stop").click().run()
-    assert job.status() == "stopped"
+    assert any("epoch" in p.text and run_title(job.spec()) in p.text for p in at.get("progress"))
+    assert at.get("plotly_chart")
+    stop_button(at, job).click().run()  # one click, one run: nothing else reruns the page
+    assert job.status() == "stopped" and job.exit_code() is not None
+    assert not at.button(key="train.start").disabled
+    assert stop_keys(at) == []
+    assert any(c.value == "No run is going now." for c in at.caption)
     assert not at.exception
+
+
+def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) -> None:
+    job = start_tiny(open_page())
+    again = open_page()  # a new session: the first one's state is gone
+    assert stop_keys(again) == [f"train.stop.{job.folder.name}"]
+    assert any(run_title(job.spec()) in p.text for p in again.get("progress"))
+    stop_button(again, job).click().run()
+    wait_for(lambda: pid_gone(job), 10)
+    assert job.status() == "stopped" and job.checkpoint.exists()  # the best epoch so far, for the stepper
+    assert load_checkpoint(job.checkpoint).info["stopped"] is True
+    assert any(r["Status"] == "stopped" for r in again.dataframe[0].value.to_dict("records"))
+
+
+def test_a_full_board_is_shown_with_every_stop_and_start_disabled(jobs: Path) -> None:
+    at = open_page()
+    at.button(key="train.preset.start").click().run()  # static vs dynamic at 80 % non-projective
+    first, second = JobBoard(jobs).jobs()
+    assert sorted([first.spec(), second.spec()], key=run_name) == sorted(PRESETS[0].runs, key=run_name)
+    other = open_page()  # another browser
+    assert sorted(stop_keys(other)) == sorted(f"train.stop.{j.folder.name}" for j in (first, second))
+    assert other.button(key="train.start").disabled and other.button(key="train.preset.start").disabled
+    stop_button(other, first).click().run()
+    assert not other.button(key="train.start").disabled
+    assert stop_keys(other) == [f"train.stop.{second.folder.name}"]
+
+
+def test_on_a_shared_server_only_the_tab_that_started_a_run_may_stop_it(
+        jobs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSING_SHARED_SERVER", "1")
+    mine = open_page()
+    token = mine.query_params["tab"]  # the tab's token rides in its address
+    job = start_tiny(mine)
+    stranger = open_page()
+    assert stop_keys(stranger) == []
+    assert any("someone else's run" in c.value for c in stranger.caption)
+    assert any("Shared server" in c.value for c in stranger.caption)
+    refreshed = open_page({"tab": token})  # the same tab after a refresh
+    stop_button(refreshed, job).click().run()
+    assert job.status() == "stopped"
+
+
+def pid_gone(job: TrainingJob) -> bool:
+    return not Path(f"/proc/{job.pid()}").exists()
 
 
 def tiny_treebank(folder: Path) -> None:

@@ -1,20 +1,25 @@
-"""Pure helpers of the Train page: the run's spec, its curves, its progress.
+"""Pure helpers of the Train page: the run's spec and name, presets, curves, progress, results.
 
 ``run_spec`` turns the page's choices into one :class:`~parsing_core.model.TrainSpec` (the
-job writes it to ``spec.json``); ``loss_figure`` and ``accuracy_figure`` draw one or several
-runs' log records (plotly); ``progress`` reads how far a run is and estimates the time left.
+job writes it to ``spec.json``); ``run_title`` names a run by what it is (system, regime and
+oracle, data, epochs, network); :data:`PRESETS` are pairs of runs that answer one question;
+``loss_figure`` and ``accuracy_figure`` draw one or several runs' log records (plotly);
+``progress`` reads how far a run is and estimates the time left; ``results_table`` is one row
+per ended run with its dev and test scores; ``may_stop`` is the rule for who may stop a run.
 The records are the typed ones of :mod:`parsing_core.model.events`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
+import pandas as pd
 import plotly.graph_objects as go
 
 from parsing_core.jobs import TrainingJob
@@ -27,17 +32,19 @@ from parsing_core.model import (
     Event,
     ModelConfig,
     StartEvent,
+    TestEvent,
     TrainConfig,
     TrainSpec,
     default_oracle,
 )
-from parsing_core.systems import TransitionSystem
+from parsing_core.systems import TransitionSystem, get_system
 
 JOBS_ROOT_ENV = "PARSING_JOBS_DIR"
 
-#: What the Train page offers first: 600 synthetic sentences, arc-hybrid, the dynamic regime,
-#: five epochs, exploration as TrainConfig's defaults, the ``small`` network.
-PAGE_DEFAULTS = TrainSpec(DataSpec(synthetic=600), "arc-hybrid", TrainConfig(epochs=5),
+#: What the Train page offers first: 1,000 synthetic sentences, arc-hybrid, the dynamic regime,
+#: 30 epochs, exploration as TrainConfig's defaults, the ``small`` network: about a minute on
+#: one CPU core (README, "Training a parser"), long enough for a class to watch the curves grow.
+PAGE_DEFAULTS = TrainSpec(DataSpec(synthetic=1000), "arc-hybrid", TrainConfig(epochs=30),
                           ModelConfig.preset(DEFAULT_PRESET))
 SIZES = list(MODEL_PRESETS)
 
@@ -68,8 +75,80 @@ def run_spec(data: DataSpec, system: str, oracle: str, regime: str, epochs: int,
     return TrainSpec(data, system, train, ModelConfig.preset(size))
 
 
+def data_title(data: DataSpec) -> str:
+    """The run's data in a few words."""
+    if data.treebank:
+        return data.treebank
+    if data.train:
+        return Path(data.train).name
+    return f"synthetic {data.synthetic} ({data.nonprojective:.0%} non-proj.)"
+
+
+def size_title(model: ModelConfig) -> str:
+    """The network's preset name, or "custom network"."""
+    return next((n for n in MODEL_PRESETS if ModelConfig.preset(n) == model), "custom network")
+
+
+def run_title(spec: TrainSpec) -> str:
+    """A run named by what it is.
+
+    >>> run_title(PAGE_DEFAULTS)
+    'arc-hybrid · dynamic, goldberg-nivre, k=1 p=0.9 · synthetic 1000 (30% non-proj.) · 30 epochs · small'
+    """
+    train = spec.train
+    oracle = train.oracle or default_oracle(get_system(spec.system), train.regime)
+    how = f"{train.regime}, {oracle}" if train.regime != "static" else "static oracle"
+    if train.regime == "dynamic":
+        how += f", k={train.explore_after} p={train.explore_p:g}"
+    words = [spec.system, how, data_title(spec.data), f"{train.epochs} epochs", size_title(spec.model)]
+    return " · ".join(words)
+
+
 def run_name(spec: TrainSpec) -> str:
-    return f"{spec.system}-{spec.train.regime}"
+    """The run's folder name (after its start time): its title in file-name characters.
+
+    >>> run_name(PAGE_DEFAULTS)
+    'arc-hybrid-dynamic-goldberg-nivre-syn1000-np30-30ep-small'
+    """
+    train, data = spec.train, spec.data
+    oracle = train.oracle or default_oracle(get_system(spec.system), train.regime)
+    source = data.treebank or (Path(data.train).stem if data.train else
+                               f"syn{data.synthetic}-np{round(100 * data.nonprojective)}")
+    words = [spec.system, train.regime, *([oracle] if oracle != "static" else []), source,
+             f"{train.epochs}ep", size_title(spec.model)]
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(words))
+
+
+@dataclass(frozen=True)
+class Preset:
+    """Runs that answer one question together, started with one click."""
+
+    title: str
+    question: str
+    runs: tuple[TrainSpec, ...]
+
+
+def variant(nonprojective: float, regime: str, system: str = PAGE_DEFAULTS.system) -> TrainSpec:
+    """The page's default run on ``system`` in ``regime`` (its default oracle), on synthetic data."""
+    oracle = default_oracle(get_system(system), regime)
+    data = replace(PAGE_DEFAULTS.data, nonprojective=nonprojective)
+    return replace(PAGE_DEFAULTS, system=system, data=data,
+                   train=replace(PAGE_DEFAULTS.train, regime=regime, oracle=oracle))
+
+
+#: The experiments of the seeds, two runs each (the board runs two at once).
+PRESETS = [
+    Preset("Static vs dynamic, 80 % non-projective",
+           "Does training on the oracle's mistakes help when most gold trees cross?  The static regime "
+           "learns only from the sentences the system can build (here about a fifth of them).",
+           (variant(0.8, "static"), variant(0.8, "dynamic"))),
+    Preset("Static vs dynamic, projective trees only",
+           "With every tree buildable, what does exploration add?",
+           (variant(0.0, "static"), variant(0.0, "dynamic"))),
+    Preset("Non-deterministic vs dynamic, 30 % non-projective",
+           "Both follow a cheapest move; only the dynamic regime also follows the model's own mistakes.",
+           (variant(0.3, "nondeterministic"), variant(0.3, "dynamic"))),
+]
 
 
 def records(job: TrainingJob) -> list[Event]:
@@ -80,7 +159,7 @@ def records(job: TrainingJob) -> list[Event]:
 BELOW = {"orientation": "h", "yanchor": "top", "y": -0.25}  # run names are long: legend under the plot
 
 
-E = TypeVar("E", StartEvent, BatchEvent, EpochEvent)
+E = TypeVar("E", StartEvent, BatchEvent, EpochEvent, TestEvent)
 
 
 def events(reports: Sequence[Event], kind: type[E]) -> list[E]:
@@ -135,3 +214,80 @@ def progress(reports: Sequence[Event]) -> Progress:
     eta = "estimating…" if left is None else f"about {left:.0f} s left"
     return Progress(done / total if total else 0.0,
                     f"epoch {done}/{total} · {speed:.0f} sentences/s · {eta} · {start.device}")
+
+
+# -- who may stop a run ---------------------------------------------------------------------
+SHARED_ENV = "PARSING_SHARED_SERVER"
+
+
+def shared_server(environ: Mapping[str, str] = os.environ) -> bool:
+    """Is the app served to several people (``PARSING_SHARED_SERVER=1``)?"""
+    return environ.get(SHARED_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+def may_stop(owner: str | None, me: str, shared: bool) -> bool:
+    """The rule: on one person's machine anyone at the page may stop any run (their own, started
+    in another tab or before a refresh); on a shared server only the browser tab that started it.
+
+    >>> may_stop("tab-a", "tab-b", shared=False), may_stop("tab-a", "tab-b", shared=True)
+    (True, False)
+    """
+    return not shared or owner == me
+
+
+def stop_rule(shared: bool) -> str:
+    """The rule, as the page states it."""
+    if shared:
+        return (f"Shared server ({SHARED_ENV}=1): you may stop the runs started from this browser tab "
+                "(its address carries a token, so a refresh keeps them yours); other people's runs "
+                "are listed without a Stop button.")
+    return (f"Single-user machine: anyone at this page may stop any run, even one started in another "
+            f"tab or before a refresh (set {SHARED_ENV}=1 on a shared server to allow only your own).")
+
+
+# -- the results of ended runs --------------------------------------------------------------
+def kept_epoch(epochs: Sequence[EpochEvent], keep_best: bool) -> EpochEvent | None:
+    """The epoch whose weights the run kept: the first with the best dev UAS (or the last)."""
+    scored = [e for e in epochs if e.dev_uas is not None]
+    if keep_best and scored:
+        return max(scored, key=lambda e: e.dev_uas or 0.0)  # max() keeps the first of equals
+    return epochs[-1] if epochs else None
+
+
+def percent(value: float | None) -> float | None:
+    return None if value is None else round(100 * value, 2)
+
+
+def result_row(title: str, started: str, status: str, spec: TrainSpec | None, reports: Sequence[Event]
+               ) -> dict[str, object]:
+    """One run's line of the results table (scores in %, None where there is none)."""
+    epochs = events(reports, EpochEvent)
+    kept = kept_epoch(epochs, spec.train.keep_best if spec else True)
+    test = next(iter(events(reports, TestEvent)), None)
+    planned = spec.train.epochs if spec else (epochs[-1].epochs if epochs else 0)
+    return {"Run": title, "Started": started, "Status": status, "Epochs": f"{len(epochs)}/{planned}",
+            "Kept epoch": kept.epoch if kept else None,
+            "Dev UAS": percent(kept.dev_uas if kept else None),
+            "Dev LAS": percent(kept.dev_las if kept else None),
+            "Test UAS": percent(test.test_uas if test else None),
+            "Test LAS": percent(test.test_las if test else None),
+            "Training s": round(sum(e.seconds + (e.dev_seconds or 0.0) for e in epochs), 1)}
+
+
+def results_table(rows: Sequence[dict[str, object]]) -> pd.DataFrame:
+    """The rows as a table, newest first."""
+    return pd.DataFrame(list(reversed(rows)), columns=RESULT_COLUMNS)
+
+
+RESULT_COLUMNS = ["Run", "Started", "Status", "Epochs", "Kept epoch", "Dev UAS", "Dev LAS", "Test UAS",
+                  "Test LAS", "Training s"]
+
+
+def with_new_runs(chosen: Sequence[str], seen: Collection[str], available: Sequence[str]) -> list[str]:
+    """The runs to compare: those still chosen that still exist, then each run not seen before
+    (so a run that ends joins the comparison by itself, and one taken out stays out).
+
+    >>> with_new_runs(["a", "gone"], seen={"a", "b", "gone"}, available=["a", "b", "c"])
+    ['a', 'c']
+    """
+    return [n for n in chosen if n in available] + [n for n in available if n not in seen and n not in chosen]
