@@ -267,12 +267,19 @@ def test_a_typed_data_directory_lists_its_treebanks_and_the_link_names_it(tmp_pa
     assert shared.query_params["s"] == key
 
 
-def test_without_graphvizs_dot_program_only_dot_text_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("ui.views.exports.shutil.which", lambda name: None)
+def test_svg_png_and_the_homework_sheet_are_offered_without_graphvizs_dot_program(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name, *args, **kwargs: None)  # no `dot` program anywhere
     at = stepper()
     keys = {b.key for b in at.get("download_button")}
-    assert "stepper.dot" in keys and "stepper.svg" not in keys
-    assert any("SVG/PNG need Graphviz" in c.value for c in at.caption)
+    assert {"stepper.dot", "stepper.svg", "stepper.png", "stepper.csv", "stepper.tex", "stepper.sheet"} <= keys
+
+
+def test_the_words_the_stack_and_buffer_and_the_legend_are_drawn_apart() -> None:
+    arcs, memory, legend = (chart.proto.spec for chart in stepper(moves="SH.LA").get("graphviz_chart"))
+    assert "w1 -> w2" in arcs and "memory [" not in arcs and "legend [" not in arcs
+    assert "stack σ" in memory and "w1 [" not in memory and "legend [" not in memory
+    assert "built, correct" in legend and "w1 [" not in legend and "memory [" not in legend
 
 
 def possible(at: AppTest) -> dict[str, str]:

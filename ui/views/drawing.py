@@ -19,11 +19,19 @@ built           solid           black       built (the sentence has no gold tree
 A gold arc that crosses another gold arc (non-projective) carries the mark ✕.  Every piece
 of user text goes into HTML-like labels through :func:`html.escape`, so a token such as
 ``<script>`` or ``"`` is drawn as the characters it is.
+
+The page shows the drawing in three :class:`Pieces`, each at its natural size: the words
+with their arcs, the stack and buffer, the legend.  So a long sentence makes the row of words
+longer (the page scrolls it sideways) and never makes the type smaller: words are set in
+``WORD_POINTS`` = 14 pt, which a browser draws 18.7 px high (1 pt = 4/3 px), 1.5 times that in
+presenter mode, for any sentence length.  :func:`configuration_dot` puts the three pieces in
+one picture, for the downloads.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import graphviz
 
@@ -46,25 +54,74 @@ SAMPLES = {  # the lines in the legend, drawn with characters in the arc's colou
 }
 FILLS = {"stack": "#CFE3F3", "buffer": "#FFFFFF", "done": "#EEEEEE"}  # where a token is
 MARK = "#F0E442"  # the stack top and the buffer front (also marked in words)
-BOX_NOTE = "word boxes: blue = on the stack · white = in the buffer · grey = done"
+PLACES = {"stack": "word on the stack", "buffer": "word in the buffer", "done": "word done with"}
 CROSSING = "✕"
+
+
+WORD_POINTS = 14  # the words' type size, in points, at scale 1
+SMALL_POINTS = 9  # token numbers and the ▲ marks
+ARC_POINTS = 11  # arc labels
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """The drawing as the page shows it: three DOT graphs, each drawn at its own natural size."""
+
+    arcs: str  # the words in a row, with the arcs over them
+    memory: str  # the stack σ and the buffer β
+    legend: str  # a key to the arcs in use and to the word boxes
 
 
 def configuration_dot(system: pc.TransitionSystem, sentence: pc.Sentence, c: pc.Configuration,
                       kinds: dict[Arc, str], crossing: set[Arc] | frozenset[Arc] = frozenset(),
                       scale: float = 1.0) -> str:
-    """DOT source of configuration ``c``: words and arcs (each drawn as its kind), stack, buffer, legend."""
-    dot = graphviz.Digraph("configuration")
-    dot.attr(nodesep="0.45", ranksep="0.45", fontname="Helvetica", fontsize=f"{11 * scale:g}",
-             label=BOX_NOTE, labelloc="b", fontcolor="#555555")
-    dot.attr("node", fontname="Helvetica", fontsize=f"{14 * scale:g}", shape="box", style="rounded,filled")
-    dot.attr("edge", fontname="Helvetica", fontsize=f"{11 * scale:g}", constraint="false")
+    """DOT source of configuration ``c`` in one picture: words and arcs (each drawn as its kind),
+    then the stack and buffer with the legend beside them."""
+    dot = new_graph("configuration", scale)
+    add_words_and_arcs(dot, system, sentence, c, kinds, crossing, scale)
+    add_stack_and_buffer(dot, sentence, c, scale)
+    dot.edge("w1" if sentence.n else "w0", "memory", style="invis", constraint="true")  # below the words
+    with dot.subgraph(name="legend_beside_memory") as row:
+        row.attr(rank="same")
+        add_legend(row, legend_kinds(kinds), bool(crossing & kinds.keys()))
+        row.edge("memory", "legend", style="invis", minlen="3")
+    return dot.source
+
+
+def configuration_pieces(system: pc.TransitionSystem, sentence: pc.Sentence, c: pc.Configuration,
+                         kinds: dict[Arc, str], crossing: set[Arc] | frozenset[Arc] = frozenset(),
+                         scale: float = 1.0) -> Pieces:
+    """The same drawing as :func:`configuration_dot`, in three separate graphs."""
+    arcs = new_graph("arcs", scale)
+    add_words_and_arcs(arcs, system, sentence, c, kinds, crossing, scale)
+    memory = new_graph("memory", scale)
+    add_stack_and_buffer(memory, sentence, c, scale)
+    legend = new_graph("legend", scale)
+    add_legend(legend, legend_kinds(kinds), bool(crossing & kinds.keys()))
+    return Pieces(arcs.source, memory.source, legend.source)
+
+
+def new_graph(name: str, scale: float) -> graphviz.Digraph:
+    """An empty graph with the drawing's fonts; a word box keeps its margin in proportion to its type."""
+    dot = graphviz.Digraph(name)
+    dot.attr(nodesep="0.3", ranksep="0.45")
+    dot.attr("node", fontname="Helvetica", fontsize=f"{WORD_POINTS * scale:g}", shape="box",
+             style="rounded,filled", margin=f"{0.11 * scale:g},{0.055 * scale:g}")
+    dot.attr("edge", fontname="Helvetica", fontsize=f"{ARC_POINTS * scale:g}", constraint="false")
+    return dot
+
+
+def add_words_and_arcs(dot: graphviz.Digraph, system: pc.TransitionSystem, sentence: pc.Sentence,
+                       c: pc.Configuration, kinds: dict[Arc, str], crossing: set[Arc] | frozenset[Arc],
+                       scale: float) -> None:
     add_words(dot, system, sentence, c, scale)
     for arc, kind in sorted(kinds.items()):
         add_arc(dot, sentence, c, arc, kind, arc in crossing)
-    add_stack_and_buffer(dot, sentence, c, scale)  # the legend goes beside them
-    add_legend(dot, sorted(set(kinds.values()), key=list(STYLES).index), bool(crossing & kinds.keys()))
-    return dot.source
+
+
+def legend_kinds(kinds: dict[Arc, str]) -> list[str]:
+    """The kinds of arc in use, in the order of :data:`STYLES`."""
+    return sorted(set(kinds.values()), key=list(STYLES).index)
 
 
 def text(s: str) -> str:
@@ -89,7 +146,7 @@ def add_words(dot: graphviz.Digraph, system: pc.TransitionSystem, sentence: pc.S
     with dot.subgraph(name="words") as row:
         row.attr(rank="same")
         for t in order:
-            number = f"<br/><font point-size='{9 * scale:g}'>{t}</font>" if t else ""
+            number = f"<br/><font point-size='{SMALL_POINTS * scale:g}'>{t}</font>" if t else ""
             place = where(c, t)
             row.node(f"w{t}", label=f"<{text(sentence.word(t))}{number}>", fillcolor=FILLS[place],
                      fontcolor="#666666" if place == "done" else "#000000", tooltip=place)
@@ -113,7 +170,7 @@ def cells(sentence: pc.Sentence, tokens: tuple[int, ...], marked: int | None, ma
     for t in tokens:
         if t == marked:
             out.append(f"<td bgcolor='{MARK}'><b>{text(sentence.word(t))}</b><br/>"
-                       f"<font point-size='{9 * scale:g}'>{mark}</font></td>")
+                       f"<font point-size='{SMALL_POINTS * scale:g}'>{mark}</font></td>")
         else:
             out.append(f"<td>{text(sentence.word(t))}</td>")
     return "".join(out) or "<td><i>empty</i></td>"
@@ -128,21 +185,15 @@ def add_stack_and_buffer(dot: graphviz.Digraph, sentence: pc.Sentence, c: pc.Con
              f"<tr><td bgcolor='{FILLS['stack']}' align='left'><b>stack σ</b></td>{stack}</tr>"
              f"<tr><td align='left'><b>buffer β</b></td>{buffer}</tr></table>>")
     dot.node("memory", label=table, shape="plaintext", style="")
-    first = "w1" if sentence.n else "w0"
-    dot.edge(first, "memory", style="invis", constraint="true")
 
 
 def add_legend(dot: graphviz.Digraph, kinds: list[str], crossing: bool) -> None:
-    """A key to the arcs in use, in a box beside the stack and buffer: a sample of each line."""
+    """A key, in a box: a sample of each kind of arc in use, then the word boxes' colours."""
     rows = "".join(f"<tr><td align='left'><font color='{STYLES[k]['color']}'><b>{SAMPLES[k]}</b></font></td>"
                    f"<td align='left'>{MEANING[k]}</td></tr>" for k in kinds)
     if crossing:
         rows += f"<tr><td>{CROSSING}</td><td align='left'>crossing gold arc (non-projective)</td></tr>"
-    if not rows:
-        return
-    box = "border='1' style='rounded' color='#BBBBBB' cellborder='0' cellpadding='3'"
-    table = f"<<table {box}>{rows}</table>>"
-    with dot.subgraph(name="legend_beside_memory") as row:
-        row.attr(rank="same")
-        row.node("legend", label=table, shape="plaintext", style="")
-        row.edge("memory", "legend", style="invis", minlen="3")
+    rows += "".join(f"<tr><td border='1' style='rounded' color='#000000' bgcolor='{FILLS[place]}'> </td>"
+                    f"<td align='left'>{meaning}</td></tr>" for place, meaning in PLACES.items())
+    box = "border='1' style='rounded' color='#BBBBBB' cellborder='0' cellpadding='3' cellspacing='2'"
+    dot.node("legend", label=f"<<table {box}>{rows}</table>>", shape="plaintext", style="")

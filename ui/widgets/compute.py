@@ -15,8 +15,8 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-from ui.views import oracle_view
-from ui.views.drawing import configuration_dot
+from ui.views import mistakes, oracle_view
+from ui.views.drawing import Pieces, configuration_dot, configuration_pieces
 from ui.views.sources import sentence_from_key
 from ui.views.state import make_system
 from ui.views.tables import derivation_table
@@ -69,17 +69,45 @@ def completion_of(parse: Parse, moves: Moves, oracle: str) -> oracle_view.Comple
     return oracle_view.completion(trace, trace.sentence, oracle)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> str:
-    """DOT text of the current configuration, arcs classified with the help of ``oracle``."""
+class Drawn(NamedTuple):
+    """What a drawing needs besides the layout: the configuration, its arcs' kinds and the crossings."""
+
+    trace: pc.Trace
+    kinds: dict[pc.Arc, str]
+    crossing: set[pc.Arc]
+
+
+def drawn(parse: Parse, moves: Moves, oracle: str) -> Drawn:
+    """The current configuration, arcs classified with the help of ``oracle``."""
     trace = trace_of(parse, moves)
     gold, system = trace.sentence, trace.system
     kinds = oracle_view.arc_kinds(trace.final, gold, completion_of(parse, moves, oracle))
     crossing = gold.crossing_arcs(system.root_last) if gold.has_gold else set()
-    return configuration_dot(system, gold, trace.final, kinds, crossing, scale)
+    return Drawn(trace, kinds, crossing)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> str:
+    """DOT text of the current configuration in one picture (for the downloads)."""
+    trace, kinds, crossing = drawn(parse, moves, oracle)
+    return configuration_dot(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def pieces_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> Pieces:
+    """The current configuration as the page shows it: words and arcs, stack and buffer, legend."""
+    trace, kinds, crossing = drawn(parse, moves, oracle)
+    return configuration_pieces(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def history_of(parse: Parse, moves: Moves) -> pd.DataFrame:
     """The derivation so far in the seeds' form: ROW · TRANSITION · STACK · BUFFER · ARCS."""
     return derivation_table(trace_of(parse, moves))
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def reviews_of(parse: Parse, moves: Moves, oracle: str) -> list[mistakes.MoveReview]:
+    """Every move of ``moves`` with its cost where it was made (each verdict cached on its own)."""
+    verdicts = [verdict_of(parse, moves[:i], oracle) for i in range(len(moves))]
+    return mistakes.review(trace_of(parse, moves), verdicts)

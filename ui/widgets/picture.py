@@ -1,8 +1,13 @@
 """The configuration as a picture: words and arcs, stack and buffer, legend; any page with a board
 shows its configuration through here.
 
-The DOT text comes from :func:`ui.widgets.compute.drawing_of` (cached by source data) and is
-shown with ``st.graphviz_chart``, which renders in the browser (no Graphviz program needed).
+The three pieces come from :func:`ui.widgets.compute.pieces_of` (cached by source data) and are
+shown with ``st.graphviz_chart``, which lays them out in the browser (no Graphviz program
+needed).  Each keeps its natural size, so the type never shrinks with the sentence: words are
+14 pt, drawn 18.7 px high (28 px in presenter mode) on any screen, and a row of words wider
+than the page scrolls sideways, as does a long buffer.  Two rules of Streamlit's chart style
+are undone for that: the picture's width is no longer capped at the column's, and its text
+keeps the sizes and font Graphviz laid it out with instead of the page's small type.
 """
 
 from __future__ import annotations
@@ -11,12 +16,33 @@ import streamlit as st
 
 from ui.widgets import compute
 
+PRESENTER_SCALE = 1.5
+
+
+def natural_size_css(key: str) -> str:
+    """Style for the pieces under the container ``{key}-drawing``: natural size, scroll sideways."""
+    chart = f".st-key-{key}-drawing [data-testid='stGraphVizChart']"
+    return ("<style>"
+            f"{chart} svg {{ max-width: none; }}"
+            f"{chart} * {{ font-size: revert-layer; font-family: revert-layer; }}"
+            f".st-key-{key}-drawing-arcs, .st-key-{key}-drawing-memory "
+            "{ overflow-x: auto; max-width: 100%; }"
+            "</style>")
+
 
 def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: str, presenter: bool = False,
                           key: str = "stepper") -> str:
-    """Draw the configuration after ``moves`` (arcs classified with ``oracle``); returns its DOT
-    text (for downloads).  ``presenter`` draws larger, for a projector."""
-    dot = compute.drawing_of(parse, moves, oracle, 1.5 if presenter else 1.0)
+    """Draw the configuration after ``moves`` (arcs classified with ``oracle``); returns the DOT
+    text of the whole picture (for downloads).  ``presenter`` draws larger, for a projector."""
+    scale = PRESENTER_SCALE if presenter else 1.0
+    pieces = compute.pieces_of(parse, moves, oracle, scale)
+    st.html(natural_size_css(key))
     with st.container(key=f"{key}-drawing"):
-        st.graphviz_chart(dot, width="stretch")
-    return dot
+        with st.container(key=f"{key}-drawing-arcs"):
+            st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+        with st.container(horizontal=True, gap="medium", key=f"{key}-drawing-below"):
+            with st.container(width="content", key=f"{key}-drawing-memory"):
+                st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
+            with st.container(width="content", key=f"{key}-drawing-legend"):
+                st.graphviz_chart(pieces.legend, width="content", alt="Legend")
+    return compute.drawing_of(parse, moves, oracle, scale)
