@@ -20,14 +20,17 @@ from ..trees import Arc
 from .items import Feedback, Hints, Item, ItemSpec
 from .kind import COST_PRINCIPLE, ExerciseKind, shown
 from .setting import Setting, costly, practice_configuration, rng
-from .tutor import configuration_words, judge_move, lost_arcs, moves_words, share, token_words
+from .tutor import arc_words, configuration_words, judge_move, lost_arcs, moves_words, share, token_words
 
 Derivation = tuple[Transition, ...]
 
 
-def goal(where: Setting) -> str:
+def goal(where: Setting, why: bool = True) -> str:
+    """What a derivation builds: the gold tree, or the best tree the system can reach (and why)."""
     reason = where.system.why_unbuildable(where.gold)
-    return "the gold tree" if reason is None else f"the best tree it can reach ({reason})"
+    if reason is None:
+        return "the gold tree"
+    return f"the best tree it can reach ({reason})" if why else "the best tree it can reach"
 
 
 class WholeDerivation(ExerciseKind[Derivation]):
@@ -101,12 +104,17 @@ EFFECTS = {"SH": "SHIFT moves the front of the buffer onto the stack",
            "SW": "SWAP puts a word back into the buffer"}
 
 
+def tokens_words(sentence: Sentence, tokens: tuple[int, ...]) -> str:
+    return "[" + " ".join(token_words(sentence, t) for t in tokens) + "]"
+
+
+def arc_or_none(sentence: Sentence, arc: Arc | None) -> str:
+    return "none" if arc is None else arc_words(sentence, arc)
+
+
 def row_words(sentence: Sentence, row: TableRow) -> str:
-    stack = " ".join(token_words(sentence, t) for t in row.stack)
-    buffer = " ".join(token_words(sentence, t) for t in row.buffer)
-    arc = "none" if row.arc is None else f"{token_words(sentence, row.arc[0])} → " \
-                                         f"{token_words(sentence, row.arc[1])}"
-    return f"stack [{stack}], buffer [{buffer}], new arc {arc}"
+    return (f"stack {tokens_words(sentence, row.stack)}, buffer {tokens_words(sentence, row.buffer)}, "
+            f"new arc {arc_or_none(sentence, row.arc)}")
 
 
 class TraceTable(ExerciseKind[TableRow]):
@@ -130,10 +138,12 @@ class TraceTable(ExerciseKind[TableRow]):
 
     def grade(self, item: Item[TableRow], answer: TableRow) -> Feedback:
         key, s = item.key, item.sentence
-        cells = [("stack", answer.stack == key.stack), ("buffer", answer.buffer == key.buffer),
-                 ("new arc", answer.arc == key.arc)]
-        details = tuple(f"The {name} is wrong." for name, ok in cells if not ok)
-        right = sum(ok for _, ok in cells)
+        cells = [("stack", tokens_words(s, answer.stack), tokens_words(s, key.stack)),
+                 ("buffer", tokens_words(s, answer.buffer), tokens_words(s, key.buffer)),
+                 ("new arc", arc_or_none(s, answer.arc), arc_or_none(s, key.arc))]
+        details = tuple(f"The {name} is {truth}, not {given}."
+                        for name, given, truth in cells if given != truth)
+        right = len(cells) - len(details)
         message = f"After {item.asked.name if item.asked else 'the move'}: {row_words(s, key)}."
         return Feedback(right == 3, share(right, 3), ("Right. " if right == 3 else "") + message, item.hints,
                         details, frozenset({key.arc}) if key.arc else frozenset())
@@ -190,7 +200,7 @@ class CountSteps(ExerciseKind[StepCount]):
     def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[StepCount]:
         where = self.where(spec, sentence)
         lo, hi, lo_moves, hi_moves = lengths(where, where.system.initial(sentence), {})
-        prompt = (f"How many moves does a derivation of {goal(where)} take in {where.system.name} "
+        prompt = (f"How many moves does a derivation of {goal(where, why=False)} take in {where.system.name} "
                   f"(n = {sentence.n} words)? Give the fewest and the most.")
         reason = f"fewest {lo} ({counted(lo_moves)}); most {hi} ({counted(hi_moves)})"
         hints = Hints("Count the moves each word needs, then think about what can vary.",

@@ -8,10 +8,11 @@ from typing import Generic
 
 from ..configuration import Configuration
 from ..driver import Choose
+from ..oracles import Answer
 from ..sentence import Sentence
 from .items import A, Feedback, Hints, Item, ItemSpec
 from .setting import MAX_TOKENS, Setting, setting
-from .tutor import configuration_words, token_words
+from .tutor import configuration_words, moves_words, token_words, why_costs
 
 #: The principle behind every cost, said once.
 COST_PRINCIPLE = ("A move's cost is how many gold arcs the best tree still reachable loses by it: "
@@ -58,6 +59,12 @@ def pointer_at(sentence: Sentence, c: Configuration) -> str:
 
 def move_hints(sentence: Sentence, c: Configuration, answer: str) -> Hints:
     return Hints(pointer_at(sentence, c), COST_PRINCIPLE, answer)
+
+
+def optimal_rung(sentence: Sentence, answer: Answer) -> str:
+    """The last rung of a move question: the optimal moves, and why each other legal move costs."""
+    others = " ".join(why_costs(sentence, t, answer) for t in answer.costs if t not in answer.optimal)
+    return f"Optimal: {moves_words(answer.optimal)}." + (f" {others}" if others else "")
 
 
 def shown(sentence: Sentence, c: Configuration, mistakes: int) -> str:

@@ -15,7 +15,7 @@ from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
 from .items import ExerciseError, Feedback, Item, ItemSpec
-from .kind import ExerciseKind, move_hints, shown
+from .kind import ExerciseKind, move_hints, optimal_rung, shown
 from .setting import costly, practice_configuration, rng
 from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, share, why_costs
 
@@ -31,8 +31,8 @@ class NextMove(ExerciseKind[Transition]):
         answer = where.answer(r.configuration)
         best = answer.optimal
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, which move should the parser take?"
-        hint = f"{moves_words(best)}. " + why_costs(sentence, best[0], answer)
-        return Item(spec, sentence, prompt, best[0], move_hints(sentence, r.configuration, hint),
+        return Item(spec, sentence, prompt, best[0],
+                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer)),
                     r.configuration, r.moves, r.mistakes, oracle=where.oracle.name)
 
     def grade(self, item: Item[Transition], answer: Transition) -> Feedback:
@@ -121,11 +121,9 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
         if not answer.optimal:
             raise ExerciseError("no move is optimal here")
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, tick every optimal move."
-        hint = f"{moves_words(answer.optimal)}; " + " ".join(
-            why_costs(sentence, t, answer) for t in answer.costs if t not in answer.optimal)
         return Item(spec, sentence, prompt, frozenset(answer.optimal),
-                    move_hints(sentence, r.configuration, hint), r.configuration, r.moves, r.mistakes,
-                    oracle=where.oracle.name)
+                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer)), r.configuration,
+                    r.moves, r.mistakes, oracle=where.oracle.name)
 
     def grade(self, item: Item[frozenset[Transition]], answer: frozenset[Transition]) -> Feedback:
         where, c = self.again(item), item.configuration

@@ -1,8 +1,10 @@
 """Kinds about oracles themselves: where the static oracle fails, where an approximate one errs.
 
-Both are graded by the exact oracle: a learner's mistake counts when, after it, the static
-oracle's move costs more than the optimal ones; a configuration counts when the approximate
-oracle's cost of the named move differs from the exact cost there.
+Both are graded by the exact oracle.  A learner's mistake counts when the static oracle, going
+on from it by its rules, takes a move that is not optimal (a *slip*): at once, or a few moves
+later, as in *He sent her a letter .* when *her* is shifted (only 3 of the 6 gold arcs follow,
+where 5 were still reachable).  A configuration counts when the approximate oracle's cost of
+the named move differs from the exact cost there.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..driver import Choose, replay, run
+from ..driver import Choose, max_steps, replay, run
 from ..errors import ParsingCoreError
 from ..oracles import Oracle
 from ..oracles.static import StaticOracle
@@ -21,7 +23,7 @@ from ..transition import Transition
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import ExerciseKind
 from .setting import Setting, oracle_of, rng, variant
-from .tutor import cost_words, judge_move, lost_arcs, moves_words, why_costs, why_illegal
+from .tutor import configuration_words, cost_words, judge_move, lost_arcs, moves_words, why_costs, why_illegal
 
 Derivation = tuple[Transition, ...]
 STATIC_PRINCIPLE = ("A static oracle is right only on the gold path: after a mistake its rules may name a "
@@ -36,28 +38,48 @@ class Mistake:
     move: Transition
 
 
+@dataclass(frozen=True)
+class Slip:
+    """The first move the static oracle takes that is not optimal: where, which, how many moves on."""
+
+    configuration: Configuration
+    move: Transition
+    later: int
+
+
 def static_of(spec: ItemSpec) -> StaticOracle:
     oracle = oracle_of(spec.system, variant(spec), "static")
     assert isinstance(oracle, StaticOracle)
     return oracle
 
 
-def static_fails(where: Setting, static: StaticOracle, c: Configuration) -> Transition | None:
-    """The static oracle's move at ``c`` when it is not optimal there (else None)."""
-    if where.system.is_terminal(c):
-        return None
-    try:
-        said = static.move(c, where.gold)
-    except ParsingCoreError:
-        return None
-    costs = where.costs(c)
-    return said if costs[said] > min(costs.values()) else None
+def static_slip(where: Setting, static: StaticOracle, c: Configuration) -> Slip | None:
+    """Follow the static oracle from ``c``: its first move that costs more than the optimal ones."""
+    for later in range(max_steps(where.system, where.gold.n)):
+        if where.system.is_terminal(c):
+            return None
+        try:
+            said = static.move(c, where.gold)
+        except ParsingCoreError:
+            return None
+        costs = where.costs(c)
+        if costs[said] > min(costs.values()):
+            return Slip(c, said, later)
+        c = where.system.apply(c, said)
+    return None
+
+
+def slip_words(where: Setting, slip: Slip) -> str:
+    when = "at once" if slip.later == 0 else f"{slip.later} move{'s' * (slip.later > 1)} later"
+    return (f"{when}, at {configuration_words(where.gold, slip.configuration)}, the static oracle says "
+            f"{slip.move.name}. " + why_costs(where.gold, slip.move, where.answer(slip.configuration)))
 
 
 class StaticFails(ExerciseKind[Mistake]):
-    """Make one mistake after which the static oracle's move is no longer optimal (seed 000's story)."""
+    """Make one mistake after which the static oracle's moves are no longer optimal (seed 000's story)."""
 
     name, number, title = "static-fails", 8, "Where the static oracle fails"
+    limit = 10
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Mistake]:
         where, static = self.where(spec, sentence), static_of(spec)
@@ -65,20 +87,18 @@ class StaticFails(ExerciseKind[Mistake]):
         if reason is not None:
             raise ExerciseError(f"the static oracle needs a tree the system can build: {reason}")
         sequence = run(where.system, sentence, static.chooser(sentence)).transitions
-        found = [m for m in mistakes(where, sequence)
-                 if static_fails(where, static, after(where, sequence, m))]
-        if not found:
-            raise ExerciseError("after any single mistake here the static oracle's move stays optimal")
-        key = rng(spec).choice(found)
-        c = after(where, sequence, key)
-        said = static.move(c, sentence)
+        candidates = mistakes(where, sequence)
+        key = next((m for m in rng(spec).sample(candidates, len(candidates))
+                    if static_slip(where, static, after(where, sequence, m))), None)
+        if key is None:
+            raise ExerciseError("after any single mistake here the static oracle's moves stay optimal")
+        slip = static_slip(where, static, after(where, sequence, key))
+        assert slip is not None
         prompt = (f"The static oracle parses this sentence with {' '.join(map(str, sequence))}. Make one "
-                  "mistake (after some of its moves, take another) so that its next move is no longer "
-                  "optimal.")
-        hints = Hints(f"{len(found)} single mistakes do it; one comes after move {key.step}.",
-                      STATIC_PRINCIPLE,
-                      f"After {key.step} moves take {key.move.name}: the static oracle then says "
-                      f"{said.name}. " + why_costs(sentence, said, where.answer(c)))
+                  "mistake (after some of its moves, take another) after which the static oracle, "
+                  "following its rules, takes a move that is not optimal.")
+        hints = Hints(f"One such mistake comes after move {key.step}.", STATIC_PRINCIPLE,
+                      f"After {key.step} moves take {key.move.name}: " + slip_words(where, slip))
         return Item(spec, sentence, prompt, key, hints, where.system.initial(sentence), sequence=sequence,
                     oracle=where.oracle.name, compare="static")
 
@@ -92,16 +112,13 @@ class StaticFails(ExerciseKind[Mistake]):
                             item.hints)
         if where.system.why_illegal(before, answer.move) is not None:
             return Feedback(False, 0.0, why_illegal(where.system, before, answer.move), item.hints)
-        c = where.system.apply(before, answer.move.bare)
-        said = static_fails(where, static, c)
-        if said is None:
-            message = (f"After {answer.move.name} the static oracle's move is still optimal."
-                       if not where.system.is_terminal(c) else "After that move the parse is finished.")
-            return Feedback(False, 0.0, message, item.hints)
-        truth = where.answer(c)
-        return Feedback(True, 1.0, f"Right: after it the static oracle says {said.name}. "
-                        + why_costs(item.sentence, said, truth), item.hints,
-                        (f"Optimal instead: {moves_words(truth.optimal)}.",), lost_arcs(truth, said),
+        slip = static_slip(where, static, where.system.apply(before, answer.move.bare))
+        if slip is None:
+            return Feedback(False, 0.0, f"After {answer.move.name} every move the static oracle takes is "
+                            "still optimal.", item.hints)
+        truth = where.answer(slip.configuration)
+        return Feedback(True, 1.0, f"Right: after {answer.move.name}, " + slip_words(where, slip), item.hints,
+                        (f"Optimal there: {moves_words(truth.optimal)}.",), lost_arcs(truth, slip.move),
                         truth.optimal)
 
     def wrong(self, item: Item[Mistake], rnd: random.Random) -> Mistake | None:
@@ -152,7 +169,7 @@ class ApproxVsExact(ExerciseKind[Disagreement]):
         key = first_disagreement(where, approx, rng(spec))
         c = replay(where.system, sentence, key.moves).final
         mine, truth = approx.costs(c, sentence), where.answer(c)
-        prompt = (f"{approx.name} is approximate ({approx.exactness}). Find a configuration where its cost "
+        prompt = (f"{approx.name}: {approx.exactness}. Find a configuration where its cost "
                   f"for some move differs from the exact oracle's, and name that move.")
         hints = Hints(f"One is {len(key.moves)} moves from the start.",
                       f"Compare {approx.name}'s cost of each move with the exact oracle's.",

@@ -42,6 +42,11 @@ def crossing_pairs(heads: tuple[int, ...], root_last: bool = False) -> frozenset
     return frozenset(pairs)
 
 
+def pairs_count(count: int) -> str:
+    """``no pairs of arcs cross``, ``1 pair of arcs crosses``, ``2 pairs of arcs cross``."""
+    return "1 pair of arcs crosses" if count == 1 else f"{count or 'no'} pairs of arcs cross"
+
+
 def pair_words(sentence: Sentence, pair: Pair) -> str:
     return " and ".join(arc_words(sentence, a) for a in sorted(pair, key=lambda a: (a[1], a[0])))
 
@@ -87,7 +92,7 @@ class CrossingArcs(ExerciseKind[CrossingAnswer]):
         details += [f"These do not cross: {pair_words(s, p)}." for p in sorted(extra, key=sorted)]
         if answer.projective != key.projective:
             details.append(f"The tree is {'' if key.projective else 'not '}projective: "
-                           f"{'no' if key.projective else len(key.pairs)} pairs of arcs cross.")
+                           f"{pairs_count(len(key.pairs))}.")
         pairs_credit = share(len(key.pairs & answer.pairs), len(key.pairs | answer.pairs))
         credit = 0.5 * pairs_credit + 0.5 * (answer.projective == key.projective)
         correct = not details
