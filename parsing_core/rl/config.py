@@ -49,7 +49,7 @@ class RLConfig(_Config):
     history: int = 0  # features: last moves (the thesis: 5)
     single_root: bool = False  # the thesis's arc-standard variant: ROOT takes one dependent, last
     seed: int = 1
-    threads: int = 0
+    threads: int = 1  # torch threads: the network is tiny, and more threads only wait for each other
     device: str = "cpu"
     report_every: int = 50  # updates between progress records
     eval_every: int = 500  # updates between greedy evaluations (0: only at the end)
