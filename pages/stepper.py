@@ -28,6 +28,7 @@ from ui.views.model_view import (
     with_model,
 )
 from ui.views.oracle_view import Completion, PolicyScores, Verdict
+from ui.views.rules import rules_frame, styled_rules
 from ui.views.safe_text import inert
 from ui.views.sources import DEFAULT_KEY, is_shareable
 from ui.views.state import StepperState
@@ -171,6 +172,23 @@ def finished(trace: pc.Trace, reviews: list[MoveReview]) -> None:
                 f"(together they cost {done.total_cost:g} gold arc{'s' * (done.total_cost != 1)}):\n{lines}")
 
 
+def rules(trace: pc.Trace, oracle: str) -> None:
+    """The system's moves as the seeds write them (and the oracle's cost rules, where it has
+    them), the move just made highlighted."""
+    frame = rules_frame(trace.system, oracle)
+    has_costs = "cost" in frame.columns
+    title = f"The rules of {trace.system.name}" + (f" and {oracle}'s costs" if has_costs else "")
+    with st.expander(title, expanded=False):
+        last = trace.transitions[-1].kind if trace.transitions else None
+        st.table(styled_rules(frame, last), border="horizontal")
+        note = ("σ|s0: the stack with top s0 (s1 below it); b|β: the buffer with front b.  "
+                + ("The highlighted row is the move just made." if last else ""))
+        if not has_costs:
+            note += (f"  {oracle}'s costs are not countable arc by arc, so there is no rule to apply by "
+                     "hand; goldberg-nivre (arc-eager, arc-hybrid) has one.")
+        st.caption(note)
+
+
 def share(state: StepperState) -> None:
     """The link that reproduces this state."""
     base = (st.context.url or "").split("?")[0]
@@ -228,6 +246,7 @@ cannot_build(trace)
 move_buttons(BOARD, trace, next((v for v in verdicts if v.costs), None))
 history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
 mistake_said(reviews, taken)
+rules(trace, oracle)
 if model:
     models.model_parse(BOARD, model, trace, parse, state.labelled)
 st.caption(KEYS_HELP)

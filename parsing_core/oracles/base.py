@@ -107,6 +107,9 @@ class Oracle:
     speed: str = "exponential"
     #: Does it measure what a move loses?  (False for the static oracle: its 0/1 only names a move.)
     gives_costs: bool = True
+    #: The cost of each move as a rule a person can apply by hand (kind → text), for the oracles
+    #: whose costs are countable arc by arc; empty for the others.
+    cost_rules: dict[str, str] = {}
 
     def __init__(self, system: TransitionSystem) -> None:
         self.system = system

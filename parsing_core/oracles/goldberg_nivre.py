@@ -105,6 +105,13 @@ class ArcEagerDynamicOracle(_ArcDecomposableOracle):
     title = "dynamic (Goldberg & Nivre 2012)"
     systems = ("arc-eager",)
     rules = {"LA": eager_left_arc, "RA": eager_right_arc, "RE": eager_reduce, "SH": eager_shift}
+    cost_rules = {  # seed 000's rules, in the notation of the system's table (G = the gold arcs)
+        "LA": "gold arcs (h, s0) with h ∈ β after b, and (s0, d) with d ∈ b|β: s0 leaves the stack",
+        "RA": "gold arcs (h, b) with h ∈ σ below s0 or h ∈ β, and (b, d) with d a headless token on "
+              "the stack",
+        "RE": "gold arcs (s0, d) with d ∈ b|β: s0 leaves the stack for good",
+        "SH": "gold arcs (h, b) with h on the stack, and (b, d) with d a headless token on the stack",
+    }
 
 
 class ArcHybridDynamicOracle(_ArcDecomposableOracle):
@@ -112,3 +119,8 @@ class ArcHybridDynamicOracle(_ArcDecomposableOracle):
     title = "dynamic (Goldberg & Nivre 2013)"
     systems = ("arc-hybrid",)
     rules = {"LA": hybrid_left_arc, "RA": hybrid_right_arc, "SH": hybrid_shift}
+    cost_rules = {  # seed 002's C(LEFT), C(RIGHT), C(SHIFT) (G = the gold arcs)
+        "LA": "C(LEFT) = gold arcs (h, s0) with h ∈ {s1} ∪ β, and (s0, d) with d ∈ {b} ∪ β",
+        "RA": "C(RIGHT) = gold arcs (h, s0) and (s0, d) with h, d ∈ {b} ∪ β",
+        "SH": "C(SHIFT) = gold arcs (h, b) with h ∈ {s1} ∪ σ, and (b, d) with d ∈ {s0, s1} ∪ σ",
+    }

@@ -79,9 +79,11 @@ def buffer_arc(c: Configuration) -> tuple[int, int]:
     return (c.buffer[0], c.stack[-1])
 
 
-LEFT_ARC = Move("LA", first_reason(need_s0_and_b, s0_is_word, s0_headless), left_arc, buffer_arc)
-RIGHT_ARC = Move("RA", need_s0_and_b, right_arc, lambda c: (c.stack[-1], c.buffer[0]))
-REDUCE = Move("RE", s0_has_head, reduce)
+LEFT_ARC = Move("LA", first_reason(need_s0_and_b, s0_is_word, s0_headless), left_arc, buffer_arc,
+                rule="(σ|s0, b|β) ⇒ (σ, b|β), adds b → s0", when="s0 ≠ ROOT and s0 has no head")
+RIGHT_ARC = Move("RA", need_s0_and_b, right_arc, lambda c: (c.stack[-1], c.buffer[0]),
+                 rule="(σ|s0, b|β) ⇒ (σ|s0|b, β), adds s0 → b", when="the stack and the buffer are not empty")
+REDUCE = Move("RE", s0_has_head, reduce, rule="(σ|s0, β) ⇒ (σ, β)", when="s0 has a head")
 
 
 class ArcEager(TransitionSystem):

@@ -56,7 +56,9 @@ def correction_arc(c: Configuration) -> tuple[int, int] | None:
     return None if c.has_head(s0) else (c.stack[-2], s0)
 
 
-REDUCE_CORRECT = Move("RE", reducible, reduce_or_correct, correction_arc)
+REDUCE_CORRECT = Move("RE", reducible, reduce_or_correct, correction_arc,
+                      rule="(σ|s1|s0, β) ⇒ (σ|s1, β), adds s1 → s0 if s0 had no head",
+                      when="s0 ≠ ROOT")
 
 
 class ArcEagerCorrected(TransitionSystem):

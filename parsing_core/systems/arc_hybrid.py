@@ -33,7 +33,9 @@ from .arc_eager import buffer_arc, left_arc, need_s0_and_b, s0_is_word
 from .arc_standard import RIGHT_ARC
 from .base import SHIFT, Move, TransitionSystem, first_reason
 
-LEFT_ARC = Move("LA", first_reason(need_s0_and_b, s0_is_word), left_arc, buffer_arc)
+LEFT_ARC = Move("LA", first_reason(need_s0_and_b, s0_is_word), left_arc, buffer_arc,
+                rule="(σ|s0, b|β) ⇒ (σ, b|β), adds b → s0",
+                when="the stack and the buffer are not empty, s0 ≠ ROOT")
 
 
 class ArcHybrid(TransitionSystem):

@@ -61,11 +61,14 @@ def root_last_move(c: Configuration) -> Reason:
 
 
 LEFT_ARC = Move(
-    "LA", first_reason(need_stack(2), s1_not_root), left_arc, lambda c: (c.stack[-1], c.stack[-2])
+    "LA", first_reason(need_stack(2), s1_not_root), left_arc, lambda c: (c.stack[-1], c.stack[-2]),
+    rule="(σ|s1|s0, β) ⇒ (σ|s0, β), adds s0 → s1", when="two tokens on the stack, s1 ≠ ROOT",
 )
-RIGHT_ARC = Move("RA", need_stack(2), right_arc, lambda c: (c.stack[-2], c.stack[-1]))
+RIGHT_ARC = Move("RA", need_stack(2), right_arc, lambda c: (c.stack[-2], c.stack[-1]),
+                 rule="(σ|s1|s0, β) ⇒ (σ|s1, β), adds s1 → s0", when="two tokens on the stack")
 SINGLE_ROOT_RIGHT_ARC = Move(
-    "RA", first_reason(need_stack(2), root_last_move), right_arc, RIGHT_ARC.arc
+    "RA", first_reason(need_stack(2), root_last_move), right_arc, RIGHT_ARC.arc, rule=RIGHT_ARC.rule,
+    when="two tokens on the stack; ROOT takes its dependent only as the very last move",
 )
 
 

@@ -21,12 +21,16 @@ Reason = str | None  # None = the precondition holds
 
 @dataclass(frozen=True)
 class Move:
-    """One transition kind: ``why_not(c)`` (None when legal), ``effect(c, label)``, ``arc(c)``."""
+    """One transition kind: ``why_not(c)`` (None when legal), ``effect(c, label)``, ``arc(c)``;
+    and the same in the seeds' notation for people: ``rule`` (the effect as an inference,
+    ``(σ, b|β) ⇒ (σ|b, β)``) and ``when`` (the precondition in words)."""
 
     kind: str
     why_not: Callable[[Configuration], Reason]
     effect: Callable[[Configuration, str | None], Configuration]
     arc: Callable[[Configuration], Arc | None] = lambda c: None
+    rule: str = ""
+    when: str = ""
 
 
 class TransitionSystem:
@@ -95,6 +99,10 @@ class TransitionSystem:
             return []
         return [(Transition(m.kind), m.arc(c), m.effect(c, None)) for m in self.moves if m.why_not(c) is None]
 
+    def move(self, kind: str) -> Move:
+        """The move of this system with this kind (SH, LA, ...)."""
+        return self._by_kind[kind]
+
     def arc_of(self, c: Configuration, t: Transition | str) -> Arc | None:
         """The (head, dependent) arc that ``t`` would add to ``c`` (None for SH, RE, SW)."""
         return self._by_kind[_as_transition(t).kind].arc(c)
@@ -154,4 +162,5 @@ def shift(c: Configuration, label: str | None = None) -> Configuration:
     return c.shift()
 
 
-SHIFT = Move("SH", buffer_front_is_word, shift)
+SHIFT = Move("SH", buffer_front_is_word, shift, rule="(σ, b|β) ⇒ (σ|b, β)",
+             when="the buffer is not empty and b ≠ ROOT")

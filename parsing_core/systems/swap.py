@@ -62,8 +62,10 @@ def standard_swap(c: Configuration, label: str | None) -> Configuration:
     return c.with_stack_buffer(c.stack[:-2] + c.stack[-1:], (c.stack[-2], *c.buffer))
 
 
-HYBRID_SWAP = Move("SW", hybrid_swappable, hybrid_swap)
-STANDARD_SWAP = Move("SW", first_reason(need_stack(2), standard_swappable), standard_swap)
+HYBRID_SWAP = Move("SW", hybrid_swappable, hybrid_swap, rule="(σ|s0, b|β) ⇒ (σ, b|s0|β)",
+                   when="s0 < b in sentence order, neither is ROOT")
+STANDARD_SWAP = Move("SW", first_reason(need_stack(2), standard_swappable), standard_swap,
+                     rule="(σ|s1|s0, β) ⇒ (σ|s0, s1|β)", when="0 < s1 < s0 in sentence order")
 
 
 class ArcHybridSwap(arc_hybrid.ArcHybrid):

@@ -50,8 +50,8 @@ def system_picker(key: str, system: str, options: tuple[str, ...] = (), labelled
         defaults |= {f"{key}.opt.{o}": o in options for o in system_options(system)}
     for name, value in defaults.items():
         st.session_state.setdefault(name, value)
-    name = st.selectbox("Transition system", pc.list_systems(), key=f"{key}.system",
-                        format_func=lambda n: f"{n} — {pc.get_system(n).title}")
+    name = st.selectbox("Transition system", pc.list_systems(), key=f"{key}.system")
+    st.caption(pc.get_system(name).title)  # below, not in the box: a long title would be cut off
     if not with_options:
         return name, (), False
     chosen = tuple(o for o in system_options(name)
@@ -80,9 +80,13 @@ def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compa
         st.session_state[main] = oracle if oracle in names else fallback if fallback in names else names[0]
 
     def title(name: str) -> str:
-        return f"{name} — {pc.get_oracle(system, name).exactness}" if name else "(none)"
+        return name or "(none)"
+
+    def trust(name: str) -> None:  # below the box, where it is never cut off
+        st.caption(f"{name}: {pc.get_oracle(system, name).exactness}")
 
     chosen = st.selectbox("Oracle", names, key=main, format_func=title)
+    trust(chosen)
     if compare is None:
         return chosen, ""
     if st.session_state.get(other, "") not in ["", *names]:
@@ -90,6 +94,8 @@ def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compa
     st.session_state.setdefault(other, compare if compare in names else "")
     second = st.selectbox("Compare with", ["", *names], key=other, format_func=title,
                           help="A second oracle's costs beside the first; disagreements are flagged.")
+    if second:
+        trust(second)
     return chosen, second
 
 

@@ -190,11 +190,11 @@ def typed(prefix: str) -> str | None:
     table = pd.DataFrame({"id": range(1, n + 1), "word": words, "head": pd.array([None] * n, dtype="Int64"),
                           "label": [""] * n})
     columns = {
-        "id": st.column_config.NumberColumn("id", width=32),
-        "word": st.column_config.TextColumn("word", width=80),
-        "head": st.column_config.NumberColumn("head", min_value=0, max_value=n, step=1, width=52,
+        "id": st.column_config.NumberColumn("id", width=40),
+        "word": st.column_config.TextColumn("word", width="medium"),
+        "head": st.column_config.NumberColumn("head", min_value=0, max_value=n, step=1, width=64,
                                               help="the id of the word's head; 0 = ROOT"),
-        "label": st.column_config.TextColumn("label", width=70, help="optional: all or none"),
+        "label": st.column_config.TextColumn("label", width="medium", help="optional: all or none"),
     }
     st.caption("Set each word's head (0 = ROOT) and, if you like, its label:")
     edited = st.data_editor(table, key=f"{prefix}.tree", disabled=["id", "word"], hide_index=True,
