@@ -6,6 +6,7 @@ that a database of an unknown (newer) schema is refused with the store's one err
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 
 import pytest
@@ -16,7 +17,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect
 
 from parsing_core.progress import StoreUnavailable, default_url, open_store
-from parsing_core.progress.database import alembic_config
+from parsing_core.progress.database import MIGRATIONS, alembic_config
 from parsing_core.progress.schema import Base
 
 
@@ -87,3 +88,17 @@ def test_parsing_database_url_names_the_database(tmp_path, monkeypatch):
     assert store.url == f"sqlite:///{chosen}"
     store.close()
     assert chosen.is_file()
+
+
+def test_a_drafted_revision_finds_nothing_to_change_while_models_and_migrations_agree(tmp_path):
+    from parsing_core.progress.migrations.__main__ import draft
+
+    location = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, location, ignore=shutil.ignore_patterns("__pycache__"))
+    path = draft("nothing yet", location)
+    assert path.name == "v0002_nothing_yet.py"
+    text = path.read_text()
+    assert "down_revision: str | None = '0001'" in text
+    upgrade = text.split("def upgrade() -> None:")[1].split("def downgrade")[0]
+    assert "pass" in upgrade and "op." not in upgrade
+    assert ScriptDirectory.from_config(alembic_config(location=location)).get_current_head() == "0002"

@@ -165,6 +165,16 @@ def test_a_set_is_found_by_its_id_and_an_unknown_id_is_a_clear_error(store):
             store.set_results(bad)
 
 
+def test_an_item_a_set_does_not_hold_is_a_stale_id(store):
+    ana = store.register("ana")
+    made = store.create_set("warm-up", SPEC, ["i1", "i2"])
+    with pytest.raises(BadInput, match="the set '.*' has no item 'i7': the page may be older than the set"):
+        store.record_answer(ana, "i7", SKILL, correct=True, set_id=made.id)
+    with pytest.raises(BadInput, match="has no item 'i7'"):
+        store.record_hint(ana, "i7", SKILL, rung=1, set_id=made.id)
+    assert store.answers(ana) == [] and store.export_progress(ana)["hints"] == []
+
+
 @pytest.mark.parametrize("title, spec, items, message", [
     ("", SPEC, [], "title must not be empty"),
     ("t", ["not", "an", "object"], [], "spec is a JSON object"),

@@ -64,13 +64,17 @@ def item_and_skill(item_id: object, skill: object) -> tuple[str, str]:
     return checked_item_id(item_id), checked_skill(skill)
 
 
-def set_of(session: Session, set_id: object) -> str | None:
-    """``set_id`` checked to name a set of this store (None: the answer belongs to no set)."""
+def set_of(session: Session, set_id: object, item_id: str) -> str | None:
+    """``set_id`` checked to name a set of this store that holds the item (None: no set)."""
     if set_id is None:
         return None
     text = clean_text(set_id, "a set id", SET_ID_LENGTH, required=True)
-    if session.get(SetRow, text) is None:
+    row = session.get(SetRow, text)
+    if row is None:
         raise UnknownSet(f"no exercise set has the id {text!r}: the link may be cut short or mistyped")
+    if row.items and item_id not in row.items:
+        raise BadInput(f"the set {text!r} has no item {item_id!r}: the page may be older than the set; "
+                       f"open the set's link again")
     return text
 
 
@@ -103,7 +107,7 @@ def record_hint(session: Session, learner_id: int, item_id: object, skill: objec
     if isinstance(rung, bool) or not isinstance(rung, int) or rung < 1:
         raise BadInput(f"a hint's rung is a whole number from 1 up, not {rung!r}")
     session.add(HintRow(uid=new_uid(), learner_id=learner_id, item_id=item, skill=name,
-                        set_id=set_of(session, set_id), rung=rung, taken_at=now))
+                        set_id=set_of(session, set_id, item), rung=rung, taken_at=now))
 
 
 def pending_hints(session: Session, learner_id: int, item_id: str) -> Any:
@@ -121,7 +125,7 @@ def record_answer(session: Session, learner_id: int, item_id: object, skill: obj
     if hints is not None and (isinstance(hints, bool) or not isinstance(hints, int) or hints < 0):
         raise BadInput(f"hints used is a whole number from 0 up, not {hints!r}")
     row = AnswerRow(uid=new_uid(), learner_id=learner_id, item_id=item, skill=name,
-                    set_id=set_of(session, set_id), correct=right, credit=score,
+                    set_id=set_of(session, set_id, item), correct=right, credit=score,
                     hints=taken if hints is None else hints, answer=checked_answer(answer), answered_at=now)
     session.add(row)
     session.flush()

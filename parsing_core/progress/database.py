@@ -135,23 +135,23 @@ def _unavailable(error: Exception) -> StoreUnavailable:
     return StoreUnavailable(f"progress is not being saved: the database cannot be used ({reason})")
 
 
-def alembic_config(url: str | None = None) -> Config:
+def alembic_config(url: str | None = None, location: Path = MIGRATIONS) -> Config:
     """Alembic's configuration, made in code: the migrations folder, and the URL when one is given."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(location))
     config.set_main_option("path_separator", "os")
     if url is not None:
         config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return config
 
 
-def migrate(engine: Engine) -> None:
+def migrate(engine: Engine, location: Path = MIGRATIONS) -> None:
     """Bring the database to the newest schema revision, in one transaction that holds the write lock.
 
     Two processes starting at once on a fresh file cannot both create the tables: the second
     waits for the first's transaction, then finds the schema at head and does nothing.
     """
-    config = alembic_config()
+    config = alembic_config(location=location)
     try:
         with transaction(engine, write=True) as session:
             connection = session.connection()
