@@ -19,6 +19,7 @@ from ui.stepper.downloads import drawing_downloads, history_downloads
 from ui.stepper.link import BOARD, link_problems, load_state, save_state
 from ui.views.buildable import unbuildable
 from ui.views.cost_table import cost_frame, has_examples, policy_frame, styled
+from ui.views.glossary import term
 from ui.views.mistakes import MoveReview, said, summary, with_costs
 from ui.views.model_view import (
     MODEL,
@@ -84,7 +85,7 @@ def score(trace: pc.Trace, done: Completion | None) -> None:
     title = "Best UAS still reachable" if done.exact else "UAS if the oracle finishes"
     right.metric(title, f"{done.correct / gold.n:.0%}", help=f"{done.correct} of {gold.n} arcs")
     how = "exact" if done.exact else "approximate: no exact oracle answers here"
-    st.caption(f"{title}: the parse finished by following {done.oracle}'s optimal moves from here "
+    st.caption(f"{title}: the parse finished by following {done.oracle}'s {term('optimal moves')} from here "
                f"({how}).")
 
 
@@ -115,9 +116,10 @@ def oracle_table(trace: pc.Trace, verdicts: list[Verdict], scores: list[MoveScor
     example = ("  **e.g.** marks an example: gold arcs one best parse from here builds and one best "
                "parse after the move does not (**gains**: the reverse); other best parses may differ."
                if has_examples(answered[0]) else "")
-    st.caption("Cost = how many fewer gold arcs the best parse still reachable holds after the move; "
-               "✓ optimal moves cost least.  **builds** is the arc the move would add; **loses** says why "
-               "a move costs (— : the oracle cannot tell)."
+    st.caption(f"{term('Cost', 'cost')} = how many fewer {term('gold arcs')} the best parse still "
+               f"{term('reachable')} holds after the move; ✓ {term('optimal')} moves cost least.  "
+               "**builds** is the arc the move would add; **loses** says why a move costs (— : the oracle "
+               "cannot tell)."
                + example + labels + model_note)
 
 
@@ -145,7 +147,8 @@ def cannot_build(trace: pc.Trace) -> None:
         return
     best = f"{note.reachable} of {note.n} gold arcs" + ("" if note.exact else " (by an approximate oracle)")
     with st.container(border=True, key="stepper-unbuildable"):
-        st.markdown(f"**{note.system} builds only projective trees, and this gold tree is not one:** "
+        st.markdown(f"**{note.system} builds only {term('projective')} trees, and this gold tree is not "
+                    "one:** "
                     f"{inert('; '.join(note.crossing))}.  The best any {note.system} parse can reach is "
                     f"{best}: that is the *Best UAS still reachable*, and no move can do better.")
         if note.suggestion:

@@ -9,6 +9,7 @@ import parsing_core as pc
 from parsing_core import default_sentence
 from ui.views.tables import derivation_table, oracles_table, systems_table
 from ui.widgets.errors import show_errors
+from ui.widgets.pickers import system_picker
 
 INTRO = """
 A **transition-based parser** reads a sentence left to right and builds its dependency tree
@@ -19,14 +20,8 @@ configuration into the next; a **transition system** says which transitions exis
 each is legal.  An **oracle** knows the gold tree and says which moves are right: a *static*
 oracle gives one gold sequence, a *dynamic* oracle gives the **cost** of every move, even
 after a mistake.  Token 0 is **ROOT**, an imaginary word that heads the whole sentence.
+Every term in bold has an entry in the **Glossary** (in the menu, on every page).
 """
-
-
-def system_picker(key: str) -> str:
-    """A selectbox of the transition systems, by title; returns the chosen system's name."""
-    return st.selectbox(
-        "Transition system", pc.list_systems(), format_func=lambda n: pc.get_system(n).title, key=key
-    )
 
 
 @st.cache_data
@@ -72,7 +67,7 @@ st.markdown(
     "left) and the arc the move added.  Row 1 is the initial configuration."
 )
 with st.container(key="welcome-derivation"):
-    name = system_picker(key="welcome.system")
+    name = system_picker("welcome", pc.list_systems()[0], with_options=False)[0]
     with show_errors():
         st.table(gold_derivation(name), hide_index=True)
 
