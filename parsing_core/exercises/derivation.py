@@ -13,11 +13,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..driver import Choose, run, run_from, start
+from ..driver import Choose, max_steps, start
 from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
-from .items import Feedback, Hints, Item, ItemSpec
+from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import COST_PRINCIPLE, ExerciseKind, shown
 from .setting import Setting, costly, practice_configuration, rng
 from .tutor import arc_words, configuration_words, judge_move, lost_arcs, moves_words, share, token_words
@@ -40,7 +40,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Derivation]:
         where = self.where(spec, sentence)
-        key = run(where.system, sentence, where.oracle.chooser(sentence)).transitions
+        key = optimal_derivation(where, where.system.initial(sentence))
         c0 = where.system.initial(sentence)
         prompt = f"Parse the sentence with {where.system.name}, move by move, to build {goal(where)}."
         hints = Hints(f"A derivation takes {len(key)} moves here; the first is {key[0].name}.",
@@ -57,7 +57,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
                 return stopped(where, trace.final, k, t, len(item.key))
             trace = trace.extend(t.bare)
         if not trace.is_complete:
-            rest = len(run_from(trace, where.oracle.chooser(item.sentence)).transitions) - len(answer)
+            rest = len(optimal_derivation(where, trace.final))
             return Feedback(False, share(len(answer), len(answer) + rest),
                             f"Every move so far is optimal, but the parse is not finished: {rest} to go.",
                             item.hints, moves=where.answer(trace.final).optimal)
@@ -71,6 +71,19 @@ class WholeDerivation(ExerciseKind[Derivation]):
                 return (*item.key[:k], rnd.choice(bad), *item.key[k + 1:])
             trace = trace.extend(t)
         return (*item.key, Transition("SH"))  # one move too many: the parse is finished
+
+
+def optimal_derivation(where: Setting, c: Configuration) -> Derivation:
+    """The moves from ``c`` to a final configuration, each the first optimal move in display order."""
+    moves: list[Transition] = []
+    for _ in range(max_steps(where.system, where.gold.n)):
+        if where.system.is_terminal(c):
+            break
+        costs = where.costs(c)
+        t = min(costs, key=lambda t: costs[t])
+        moves.append(t)
+        c = where.system.apply(c, t)
+    return tuple(moves)
 
 
 def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int) -> Feedback:
@@ -196,9 +209,12 @@ class CountSteps(ExerciseKind[StepCount]):
 
     name, number, title = "count-steps", 10, "Count the steps"
     limit = 8
+    swap_limit = 4  # every optimal configuration is visited: in a swap system, hundreds at 5 tokens
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[StepCount]:
         where = self.where(spec, sentence)
+        if where.system.can_swap and sentence.n > self.swap_limit:
+            raise ExerciseError(f"{sentence.n} tokens: counting keeps to {self.swap_limit} in a swap system")
         lo, hi, lo_moves, hi_moves = lengths(where, where.system.initial(sentence), {})
         prompt = (f"How many moves does a derivation of {goal(where, why=False)} take in {where.system.name} "
                   f"(n = {sentence.n} words)? Give the fewest and the most.")

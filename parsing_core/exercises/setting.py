@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..configuration import Configuration
-from ..oracles import Answer, Oracle, get_oracle, ranked
+from ..oracles import Answer, Costs, Oracle, get_oracle, ranked
 from ..oracles.search import MAX_LENGTH
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
@@ -105,10 +105,22 @@ class Setting:
     oracle: Oracle
 
     def answer(self, c: Configuration) -> Answer:
-        return self.oracle.answer(c, self.gold)
+        """The oracle's answer at ``c``, remembered: an item is graded where it was made."""
+        return answer_of(self.oracle, self.gold, c)
 
-    def costs(self, c: Configuration) -> dict[Transition, float]:
-        return self.oracle.costs(c, self.gold)
+    def costs(self, c: Configuration) -> Costs:
+        return costs_of(self.oracle, self.gold, c)
+
+
+@lru_cache(maxsize=512)
+def answer_of(oracle: Oracle, gold: Sentence, c: Configuration) -> Answer:
+    return oracle.answer(c, gold)
+
+
+@lru_cache(maxsize=4096)
+def costs_of(oracle: Oracle, gold: Sentence, c: Configuration) -> Costs:
+    """An oracle's costs at ``c`` (callers must not change the dict they get)."""
+    return oracle.costs(c, gold)
 
 
 def setting(spec: ItemSpec, gold: Sentence, limit: int = MAX_TOKENS) -> Setting:
@@ -144,7 +156,7 @@ class Reached:
     mistakes: tuple[int, ...]
 
 
-def costly(costs: dict[Transition, float]) -> list[Transition]:
+def costly(costs: Costs) -> list[Transition]:
     """The legal moves that cost something (and do not end in a dead end)."""
     least = min(costs.values(), default=0)
     return [t for t, v in costs.items() if least < v < math.inf]

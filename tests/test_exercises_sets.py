@@ -1,0 +1,153 @@
+"""Items as values and links: ids, specs read back, sets drawn the same way twice, levels, the
+teaching set's worked examples as exercises, and clear errors for what cannot be made."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parsing_core as pc
+from parsing_core.exercises import (
+    CrossingAnswer,
+    ExerciseError,
+    Feedback,
+    Hints,
+    Item,
+    ItemSpec,
+    SentencePool,
+    StepCount,
+    TableRow,
+    compose,
+    decode_set,
+    draw,
+    encode_set,
+    get_kind,
+    grade,
+    list_kinds,
+    make_item,
+    rebuild,
+    sentence_level,
+)
+from parsing_core.exercises.oracle_kinds import Mistake
+
+POOL = SentencePool()
+LETTER = "he-sent-her-a-letter"
+
+
+def item(kind: str, sentence: str = LETTER, system: str = "arc-eager", seed: int = 0,
+         level: int = 1) -> Item[Any]:
+    return make_item(ItemSpec(kind, sentence, system, seed=seed, level=level), POOL.find(sentence))
+
+
+def test_ids_are_short_stable_and_differ_by_every_part() -> None:
+    spec = ItemSpec("next-move", LETTER, "arc-hybrid", (("root_last", True),), seed=5, level=2)
+    assert spec.id == ItemSpec.parse(spec.text).id and len(spec.id) == 8
+    variants = [ItemSpec("cost-of-move", LETTER, "arc-hybrid", (("root_last", True),), 5, 2),
+                ItemSpec("next-move", "send-him-a-flower", "arc-hybrid", (("root_last", True),), 5, 2),
+                ItemSpec("next-move", LETTER, "arc-eager", (("root_last", True),), 5, 2),
+                ItemSpec("next-move", LETTER, "arc-hybrid", (), 5, 2),
+                ItemSpec("next-move", LETTER, "arc-hybrid", (("root_last", True),), 6, 2),
+                ItemSpec("next-move", LETTER, "arc-hybrid", (("root_last", True),), 5, 3)]
+    assert len({spec.id, *(v.id for v in variants)}) == 7
+
+
+def test_a_set_is_a_link_that_gives_the_same_items_in_the_same_order() -> None:
+    specs = compose(["next-move", "crossing-arcs", "count-steps"], ["arc-standard", "arc-eager"], level=2,
+                    count=6, seed=3, pool=POOL)
+    assert len(specs) == 6 and specs == compose(["next-move", "crossing-arcs", "count-steps"],
+                                                ["arc-standard", "arc-eager"], 2, 6, 3, POOL)
+    link = encode_set(specs)
+    assert all(c.isalnum() or c in "%-._~" for c in link)
+    again = [rebuild(spec, POOL) for spec in decode_set(link)]
+    assert [i.spec for i in again] == specs
+    assert [i.key for i in again] == [rebuild(spec, POOL).key for spec in specs]
+    other_seed = compose(["next-move"], ["arc-eager"], 2, 3, 5, POOL)
+    assert compose(["next-move"], ["arc-eager"], 2, 3, 4, POOL) != other_seed
+
+
+@pytest.mark.parametrize("kind", [k for k in list_kinds() if k != "predict-parser"])
+def test_every_kind_draws_items_from_the_teaching_set(kind: str) -> None:
+    system = "arc-standard" if kind == "approx-vs-exact" else "arc-eager"
+    specs = draw(kind, system, level=3, count=2, seed=1, pool=POOL)
+    assert specs, f"no {kind} item in the teaching set"
+    for spec in specs:
+        made = rebuild(spec, POOL)
+        assert grade(made, made.key).correct
+
+
+def test_levels_inject_mistakes() -> None:
+    for level, most in ((1, 0), (2, 1), (3, 3)):
+        made = [item("next-move", seed=seed, level=level) for seed in range(12)]
+        assert all(len(i.mistakes) <= most for i in made)
+        assert level == 1 or any(len(i.mistakes) >= level - 1 for i in made)
+        for i in made:
+            assert pc.replay(pc.get_system("arc-eager"), i.sentence, i.moves).final == i.configuration
+    assert sentence_level(POOL.find("send-him-a-flower")) == 1
+    assert sentence_level(POOL.find("found-best-example-ever")) == 3
+
+
+def test_seed_000_shifting_her_makes_the_static_oracle_fail() -> None:
+    """Seed 000: after SH LA RA, shifting *her* instead of attaching it; the static oracle then
+    shifts *letter* with *her* headless on the stack, and sent → letter is lost."""
+    made = item("static-fails")
+    assert " ".join(map(str, made.sequence)) == "SH LA RA RA SH LA RE RA RE RA"
+    feedback = grade(made, Mistake(3, pc.Transition("SH")))
+    assert feedback.correct and "sent → letter" in feedback.message
+    assert feedback.arcs == {(2, 5)} and feedback.moves == (pc.Transition("LA"),)
+    own = grade(made, Mistake(3, pc.Transition("RA")))
+    assert not own.correct and "own move" in own.message
+    illegal = grade(made, Mistake(0, pc.Transition("RE")))
+    assert not illegal.correct and "ROOT cannot be reduced" in illegal.message
+
+
+def test_whole_derivation_accepts_any_optimal_sequence_and_stops_at_the_first_costly_move() -> None:
+    made = item("whole-derivation")
+    eager_reduce = pc.parse_sequence("SH LA RA RA RE SH LA RA RE RA")  # her reduced early: same tree
+    assert eager_reduce != made.key and grade(made, eager_reduce).correct
+    shifted_her = pc.parse_sequence("SH LA RA SH")
+    feedback = grade(made, shifted_her)
+    assert not feedback.correct and feedback.message.startswith("Stopped at move 4")
+    assert "sent → her" in feedback.message and feedback.credit == pytest.approx(3 / 10)
+    unfinished = grade(made, made.key[:4])
+    assert not unfinished.correct and "6 to go" in unfinished.message
+
+
+def test_trace_table_grades_cell_by_cell() -> None:
+    made = item("trace-table", seed=2)
+    key = made.key
+    half = grade(made, TableRow(key.stack, key.buffer, None if key.arc else (1, 2)))
+    assert half.credit == pytest.approx(2 / 3) and half.details[0].startswith("The new arc is")
+
+
+def test_count_steps_for_arc_standard_is_2n() -> None:
+    made = item("count-steps", system="arc-standard")
+    assert made.key == StepCount(12, 12)
+    assert grade(made, StepCount(12, 13)).credit == 0.5
+
+
+def test_crossing_arcs_names_the_pair() -> None:
+    made = item("crossing-arcs", "found-best-example-ever")
+    assert made.key.projective is False
+    feedback = grade(made, CrossingAnswer(frozenset(), True))
+    assert feedback.credit == 0 and "found → example and best → ever" in feedback.text
+
+
+def test_what_cannot_be_made_says_why() -> None:
+    with pytest.raises(ExerciseError, match="unknown exercise kind"):
+        get_kind("guess-the-word")
+    with pytest.raises(ExerciseError, match="level"):
+        ItemSpec("next-move", LETTER, "arc-eager", level=4)
+    with pytest.raises(ExerciseError, match="no sentence"):
+        POOL.find("a-stale-sentence-id")
+    with pytest.raises(ExerciseError, match="cannot read"):
+        ItemSpec.parse("next-move/only-three-parts")
+    with pytest.raises(ExerciseError, match="no approximate oracle"):
+        item("approx-vs-exact", system="arc-hybrid")
+    with pytest.raises(ExerciseError, match="exact for this tree"):
+        item("approx-vs-exact", system="arc-eager-corrected")
+    long = pc.Sentence.from_heads([f"w{i}" for i in range(1, 15)], [0, *range(1, 14)])
+    with pytest.raises(ExerciseError, match="keeps to"):
+        make_item(ItemSpec("next-move", "chain", "arc-standard"), long)
+    with pytest.raises(ExerciseError, match="credit"):
+        Feedback(True, 1.5, "", Hints("", "", ""))
