@@ -37,8 +37,8 @@ def button(page: Page, key: str) -> Locator:
 
 
 def drawing_svg(page: Page) -> Locator:
-    """The configuration drawn by Graphviz (not the toolbar's icons)."""
-    return page.locator(".st-key-stepper-drawing [data-testid='stGraphVizChart'] svg:has(g.graph)")
+    """The words and arcs drawn by Graphviz (not the toolbar's icons; the stack and buffer are apart)."""
+    return page.locator(".st-key-stepper-drawing-arcs [data-testid='stGraphVizChart'] svg:has(g.graph)")
 
 
 def moves_in_url(page: Page) -> str:
@@ -69,7 +69,7 @@ def test_clicking_the_seed_000_scenario_shows_the_drawing_and_the_coloured_costs
     expect(history).to_contain_text("[ROOT sent her]")
     drawing = drawing_svg(page)
     expect(drawing).to_be_visible()
-    expect(drawing).to_contain_text("▲ top")
+    expect(page.locator(".st-key-stepper-drawing-memory")).to_contain_text("▲ top")
     assert drawing.locator("g.edge").count() >= 6
     costs = page.locator(".st-key-stepper-costs")
     expect(costs).to_contain_text("✓ optimal")

@@ -17,6 +17,7 @@ import streamlit as st
 from ui.widgets import compute
 
 PRESENTER_SCALE = 1.5
+LONG = 9  # tokens from which the row of words is wider than a laptop's column
 
 
 def natural_size_css(key: str) -> str:
@@ -31,18 +32,21 @@ def natural_size_css(key: str) -> str:
 
 
 def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: str, presenter: bool = False,
-                          key: str = "stepper") -> str:
+                          key: str = "stepper", hidden: bool = False) -> str:
     """Draw the configuration after ``moves`` (arcs classified with ``oracle``); returns the DOT
-    text of the whole picture (for downloads).  ``presenter`` draws larger, for a projector."""
+    text of the whole picture (for downloads).  ``presenter`` draws larger, for a projector;
+    ``hidden`` draws the arcs built without the gold tree (the oracle hidden from the class)."""
     scale = PRESENTER_SCALE if presenter else 1.0
-    pieces = compute.pieces_of(parse, moves, oracle, scale)
+    pieces = compute.pieces_of(parse, moves, oracle, scale, hidden)
     st.html(natural_size_css(key))
     with st.container(key=f"{key}-drawing"):
         with st.container(key=f"{key}-drawing-arcs"):
             st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+        if compute.sentence_of(parse.sentence).n >= LONG:
+            st.caption("A long sentence: scroll the row of words sideways (shift + wheel, or swipe).")
         with st.container(horizontal=True, gap="medium", key=f"{key}-drawing-below"):
             with st.container(width="content", key=f"{key}-drawing-memory"):
                 st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
             with st.container(width="content", key=f"{key}-drawing-legend"):
                 st.graphviz_chart(pieces.legend, width="content", alt="Legend")
-    return compute.drawing_of(parse, moves, oracle, scale)
+    return compute.drawing_of(parse, moves, oracle, scale, hidden)
