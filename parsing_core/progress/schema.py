@@ -21,7 +21,7 @@ follow one convention, so later migrations can name what they alter.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -51,6 +51,16 @@ NAMING = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+def naive_utc(moment: datetime) -> datetime:
+    """The store keeps naive UTC times (portable across databases); an aware time is converted.
+
+    >>> from datetime import timedelta, timezone
+    >>> naive_utc(datetime(2026, 1, 5, 10, 30, tzinfo=timezone(timedelta(hours=1))))
+    datetime.datetime(2026, 1, 5, 9, 30)
+    """
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def canonical_json(value: Any) -> str:

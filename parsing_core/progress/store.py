@@ -32,6 +32,7 @@ from .answers import AnswerRecord
 from .database import connect, default_url, migrate, retrying
 from .learners import Learner
 from .learning import ReviewItem, SkillProgress, due, progress_by_skill, reviews, skill_progress
+from .schema import naive_utc
 from .sets import ItemResult, PracticeSet
 
 T = TypeVar("T")
@@ -40,11 +41,6 @@ Clock = Callable[[], datetime]
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def naive_utc(moment: datetime) -> datetime:
-    """The store keeps naive UTC times (portable across databases); an aware time is converted."""
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 def open_store(url: str | None = None, clock: Clock = utc_now) -> Store:
@@ -62,7 +58,12 @@ def open_store(url: str | None = None, clock: Clock = utc_now) -> Store:
 
 
 class Store:
-    """Learners, their answers and hints, sets, and what follows from them (mastery, review, results)."""
+    """Learners, their answers and hints, sets, and what follows from them (mastery, review, results).
+
+    A store holds nothing but its engine (a pool of connections) and its clock, so one store per
+    process can serve every session and thread of an app.  Each method is one transaction, tried
+    again while the database is busy; :class:`StoreUnavailable` when it cannot be used at all.
+    """
 
     def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
         self.engine = engine

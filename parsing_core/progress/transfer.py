@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from .answers import checked_answer, checked_credit, checked_item_id, checked_skill
 from .errors import BadInput
 from .learners import Learner, clean_text
-from .schema import SET_ID_LENGTH, UID_LENGTH, AnswerRow, HintRow, SetRow
+from .schema import SET_ID_LENGTH, UID_LENGTH, AnswerRow, HintRow, SetRow, naive_utc
 from .sets import as_set, checked_items, checked_spec, checked_title
 
 FORMAT = "parsing-lab-progress"
@@ -65,7 +65,7 @@ def field(record: object, name: str, where: str, check: Callable[[Any], Any]) ->
 def a_time(value: object) -> datetime:
     if not isinstance(value, str):
         raise BadInput("a time is ISO text, like 2026-01-05T09:30:00")
-    return datetime.fromisoformat(value).replace(tzinfo=None)
+    return naive_utc(datetime.fromisoformat(value))
 
 
 def a_uid(value: object) -> str:
