@@ -61,10 +61,6 @@ def default_url() -> str:
     return os.environ.get(URL_VARIABLE) or f"sqlite:///{data_folder() / FILE_NAME}"
 
 
-def is_sqlite(engine: Engine) -> bool:
-    return engine.dialect.name == "sqlite"
-
-
 def connect(url: str) -> Engine:
     """An engine for ``url``; for a SQLite file, its folder is created and the pragmas set."""
     try:

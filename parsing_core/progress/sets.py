@@ -134,7 +134,16 @@ def results(session: Session, set_id: object) -> list[ItemResult]:
 
 
 def item_result(item_id: str, answers: list[tuple[AnswerRecord, int]]) -> ItemResult:
-    """The result of one item from its answers (oldest first) and who gave each."""
+    """The result of one item from its answers (oldest first) and who gave each.
+
+    Learner 1 answers SH (wrong), takes a hint, answers LA (right); learner 2 answers SH too:
+
+    >>> def said(answer, correct, hints=0):
+    ...     return AnswerRecord("u", "i1", "s", None, correct, 1.0 * correct, hints, answer, datetime.now())
+    >>> r = item_result("i1", [(said("SH", False), 1), (said("LA", True, 1), 1), (said("SH", False), 2)])
+    >>> r.learners, r.solved, r.hints, r.common_wrong, r.common_wrong_count
+    (2, 1, (1,), 'SH', 2)
+    """
     hints_so_far: Counter[int] = Counter()
     solved: dict[int, int] = {}
     for answer, learner in answers:
