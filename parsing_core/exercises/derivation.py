@@ -43,7 +43,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
         key = optimal_derivation(where, where.system.initial(sentence))
         c0 = where.system.initial(sentence)
         prompt = f"Parse the sentence with {where.system.name}, move by move, to build {goal(where)}."
-        hints = Hints(f"A derivation takes {len(key)} moves here; the first is {key[0].name}.",
+        hints = Hints(f"One derivation takes {len(key)} moves; it starts with {key[0].name}.",
                       COST_PRINCIPLE + " Any sequence of optimal moves is right.",
                       " ".join(str(t) for t in key))
         return Item(spec, sentence, prompt, key, hints, c0, oracle=where.oracle.name)
@@ -110,10 +110,12 @@ class TableRow:
     arc: Arc | None
 
 
+#: What each move does, in every system (the order is the stack's, then the buffer's).
 EFFECTS = {"SH": "SHIFT moves the front of the buffer onto the stack",
-           "LA": "LEFT-ARC makes a word the dependent of the word to its right and pops the dependent",
-           "RA": "RIGHT-ARC makes a word the dependent of the word to its left",
-           "RE": "REDUCE pops the top of the stack",
+           "LA": "LEFT-ARC makes a word the dependent of the word after it and pops the dependent",
+           "RA": "RIGHT-ARC makes a word the dependent of the word before it",
+           "RE": "REDUCE pops the top of the stack (with reduce_correct, attaching a headless top to the "
+                 "word below it)",
            "SW": "SWAP puts a word back into the buffer"}
 
 

@@ -42,6 +42,8 @@ class PredictParser(ExerciseKind[Prediction]):
         r = practice_configuration(where, rnd, spec.level)
         c = r.configuration
         chosen = model(c, where.system.legal(c)).bare
+        if chosen not in where.system.legal(c):
+            raise ExerciseError(f"the model chose {chosen.name}, which is not possible here")
         answer = where.answer(c)
         key = Prediction(chosen, chosen in answer.optimal)
         prompt = (f"{shown(sentence, c, len(r.mistakes))}, which move does the trained parser take? "

@@ -163,18 +163,21 @@ def costly(costs: Costs) -> list[Transition]:
 
 
 def practice_walks(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]:
-    """The non-final configurations of one walk that follows optimal moves but for ``mistakes``
-    costly moves at random points, each met after the last mistake (a few tries at fitting
-    all of them in; the walk keeps as many as fitted)."""
-    seen: list[Reached] = []
+    """The non-final configurations met after the last mistake of a walk that follows optimal
+    moves but for ``mistakes`` costly moves at random points (a few walks are tried for one
+    that fits them all in; failing that, the one that fits the most)."""
+    walks = []
     for _ in range(4):
-        seen = one_walk(where, rnd, mistakes)
-        if seen and len(seen[-1].mistakes) == mistakes:
-            return [r for r in seen if len(r.mistakes) == mistakes]
-    return seen
+        walks.append(one_walk(where, rnd, mistakes))
+        if len(walks[-1][-1].mistakes) == mistakes:
+            break
+    best = max(walks, key=lambda seen: len(seen[-1].mistakes))
+    return [r for r in best if len(r.mistakes) == len(best[-1].mistakes)]
 
 
 def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]:
+    """One walk: an optimal move at each step, or (with chance mistakes / n, until ``mistakes``
+    are made) a costly one; the non-final configurations met, the initial one first."""
     system, c = where.system, where.system.initial(where.gold)
     moves: list[Transition] = []
     made: list[int] = []
