@@ -23,9 +23,10 @@ import pytest
 import torch
 
 import parsing_core as pc
-from parsing_core.jobs import RL, kind_of_spec
+from parsing_core.jobs import RL, JobBoard, kind_of_spec
+from parsing_core.model.config import DataSpec
 from parsing_core.oracles import ranked
-from parsing_core.rl import RLConfig, RLSpec, load_dqn, read_rl_event, save_dqn
+from parsing_core.rl import RLConfig, RLEvalEvent, RLSpec, RLStartEvent, load_dqn, read_rl_event, save_dqn
 from parsing_core.rl.agent import Learner
 from parsing_core.rl.cli import main
 from parsing_core.rl.env import Environment, cost_vector
@@ -248,3 +249,13 @@ def test_the_command_line_trains_logs_and_saves(tmp_path) -> None:
     assert code == 0 and [r.event for r in records] == ["rl_start", "rl_progress", "rl_progress", "rl_eval"]
     assert records[1].agreement is None and records[0].config.reward == "thesis"
     assert load_dqn(out).info["final"]["event"] == "rl_eval"
+
+
+def test_an_rl_job_runs_in_its_own_process_and_reads_back_typed(tmp_path) -> None:
+    tiny = RLConfig(updates=10, slots=4, batch_size=16, learn_start=16, report_every=10, eval_sentences=4)
+    job = JobBoard(tmp_path).start("dqn", RLSpec(DataSpec(synthetic=20), tiny))
+    assert job.process is not None and job.process.wait(120) == 0, job.failure()
+    events = job.events()
+    assert job.status() == "finished" and job.kind is RL and job.spec().config == tiny
+    assert isinstance(events[0], RLStartEvent) and isinstance(events[-1], RLEvalEvent)
+    assert load_dqn(job.checkpoint).config == tiny

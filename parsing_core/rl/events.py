@@ -55,7 +55,7 @@ class RLProgressEvent(_Event):
     event: ClassVar[str] = "rl_progress"
     update: int
     updates: int
-    transitions: int
+    moves: int  # stepped so far, in all episodes
     episodes: int  # ended so far
     mean_return: float | None
     td_loss: float

@@ -89,7 +89,8 @@ class DQNTrainer:
         self.replay = PrioritizedReplay(config.memory, config.features.size, 3, config.alpha, self.rng)
         self.learner = Learner(config, config.features.size, self.device)
         self.history: list[RLEvent] = []
-        self.episodes = 0
+        self.episodes = 0  # ended so far
+        self.moves = 0  # stepped so far
 
     @property
     def device_name(self) -> str:
@@ -135,6 +136,7 @@ class DQNTrainer:
         self.replay.add(step.states, step.actions, step.rewards, step.next_states, step.next_masks, step.done)
         window.returns += step.returns
         self.episodes += len(step.returns)
+        self.moves += len(actions)
         if len(self.replay) < max(config.learn_start, config.batch_size):
             return None
         sample = self.replay.sample(config.batch_size, config.beta(self.learner.updates))
@@ -143,7 +145,7 @@ class DQNTrainer:
     def progress(self, window: _Window, seconds: float) -> RLProgressEvent:
         update, config = self.learner.updates, self.config
         return RLProgressEvent(
-            update=update, updates=config.updates, transitions=len(self.replay), episodes=self.episodes,
+            update=update, updates=config.updates, moves=self.moves, episodes=self.episodes,
             mean_return=float(np.mean(window.returns)) if window.returns else None,
             td_loss=float(np.mean(window.losses)),
             agreement=window.agree / window.judged if window.judged else None,
