@@ -53,7 +53,7 @@ from ui.widgets.picture import configuration_picture
 POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
 PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
 KEYS_HELP = ("Keys: **S** shift · **L** left-arc · **A** right-arc · **E** reduce · **W** swap · "
-             "**U** undo · **Y** redo · **O** oracle step")
+             "**U** undo · **Y** redo · **O** oracle step · **H** hide or reveal the oracle")
 
 
 def parse_key(state: StepperState) -> compute.Parse:
@@ -66,7 +66,8 @@ def current_trace(state: StepperState) -> tuple[StepperState, pc.Trace]:
         return state, compute.trace_of(parse_key(state), state.taken())
     except pc.ParsingCoreError as err:
         st.error(f"{inert(str(err))} — starting again from the default sentence.")
-        state = StepperState(system=state.system, oracle=state.oracle, presenter=state.presenter)
+        state = StepperState(system=state.system, oracle=state.oracle, presenter=state.presenter,
+                             hidden=state.hidden)
         return state, compute.trace_of(parse_key(state), ())
 
 
@@ -192,6 +193,15 @@ def rules(trace: pc.Trace, oracle: str) -> None:
         st.caption(note)
 
 
+def hide_button(hidden: bool) -> None:
+    """Hide the oracle (costs, verdicts, the gold arcs in the picture) to ask the room, then reveal."""
+    st.button("Reveal the oracle" if hidden else "Hide the oracle", key="stepper.hide", shortcut="H",
+              icon=":material/visibility:" if hidden else ":material/visibility_off:",
+              on_click=BOARD.change, args=(StepperState.toggle_hidden,), width="stretch",
+              type="primary" if hidden else "secondary",
+              help="Hide costs, verdicts and the gold arcs so the class can think first (key H)")
+
+
 def share(state: StepperState) -> None:
     """The link that reproduces this state."""
     base = (st.context.url or "").split("?")[0]
@@ -230,7 +240,7 @@ with st.sidebar:
 state = state.choose(sentence, system_name, options, labelled, oracle, compare, presenter)
 state, trace = current_trace(state)
 save_state(state)
-parse, taken = parse_key(state), state.taken()
+parse, taken, hidden = parse_key(state), state.taken(), state.hidden
 verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
 reviews = compute.reviews_of(parse, state.moves, oracle) if trace.sentence.has_gold else []
 scores = models.scores_of(model, parse, taken) if model else None
@@ -240,51 +250,72 @@ else:
     suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
 if presenter:
     st.html(PRESENTER_CSS)
+    st.set_page_config(initial_sidebar_state="collapsed")  # the board takes the whole projector
 
 if input_problem:
     st.error(f"**The new sentence could not be read:** {inert(input_problem)}  \nThe board still shows "
              "the previous sentence.", icon=":material/error:")
-st.markdown(sentence_caption(trace.sentence))
+caption_column, hide_column = st.columns([5, 1], vertical_alignment="center")
+caption_column.markdown(sentence_caption(trace.sentence))
+with hide_column:
+    hide_button(hidden)
 cannot_build(trace)
-move_buttons(BOARD, trace, next((v for v in verdicts if v.costs), None))
+move_buttons(BOARD, trace, None if hidden else next((v for v in verdicts if v.costs), None))
 history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
-mistake_said(reviews, taken)
+if not hidden:
+    mistake_said(reviews, taken)
 rules(trace, oracle)
 if model:
     models.model_parse(BOARD, model, trace, parse, state.labelled)
-st.caption(KEYS_HELP)
+if not presenter:
+    st.caption(KEYS_HELP)
 
-dot = configuration_picture(parse, taken, oracle, presenter)
-drawing_downloads(dot)
+if presenter:  # the picture and the costs side by side: a 10-token parse fits one 1920x1080 screen
+    picture_column, costs_column = st.columns([3, 2], gap="medium")
+    score_column = costs_column
+else:
+    picture_column = st.container()
+with picture_column:
+    dot = configuration_picture(parse, taken, oracle, presenter, hidden=hidden)
+    if not presenter:
+        drawing_downloads(dot)
 
-costs_column, score_column = st.columns([3, 2], gap="large")
+if not presenter:
+    costs_column, score_column = st.columns([3, 2], gap="large")
 with costs_column:
     st.subheader("What the oracle says")
     with st.container(key="stepper-costs"):
-        if trace.is_complete:
+        if hidden:
+            st.info("The oracle is hidden: what would you play next?  **Reveal** it (key **H**) to see "
+                    "every move's cost.", icon=":material/visibility_off:")
+        elif trace.is_complete:
             st.markdown("The parse is finished: no move is left to judge.")
         else:
             oracle_table(trace, verdicts, scores)
-    for name in (oracle, compare):
+    for name in (oracle, compare) if not hidden else ():
         policy = compute.policy_scores_of(parse, taken, name) if name else None
         if policy is not None:
             policy_view(policy)
 with score_column:
     st.subheader("Score")
-    if trace.is_complete:
+    if hidden:
+        st.caption("Hidden with the oracle." if not trace.is_complete else
+                   f"The parse is finished after {len(taken)} moves; reveal the oracle for the score.")
+    elif trace.is_complete:
         finished(trace, reviews)
     else:
         score(trace, compute.completion_of(parse, taken, oracle))
 
 st.subheader("History")
 history = compute.history_of(parse, state.moves)
-if reviews:
+if reviews and not hidden:
     history = with_costs(history, reviews)
 with st.container(key="stepper-history"):
     history_table(BOARD, history)
-st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again).  **COST** is what "
-           f"each move cost where it was made ({oracle}); ✗ marks a mistake.  The downloads hold the rows "
-           "up to the current one: a mistake log.")
+st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again)."
+           + ("" if hidden or not reviews else f"  **COST** is what each move cost where it was made "
+              f"({oracle}); ✗ marks a mistake.") + "  The downloads hold the rows up to the current one"
+           + ("" if hidden or not reviews else ": a mistake log") + ".")
 history_downloads(history.iloc[: state.cursor + 1])
 with st.expander("Share this state"):
     share(state)

@@ -35,11 +35,11 @@ def test_a_bad_paste_is_reported_on_the_board_at_its_line() -> None:
 def test_a_tree_the_system_cannot_build_is_explained_with_a_way_out() -> None:
     at = stepper(s="found-best-example-ever", sys="arc-eager")
     text = messages(at) + " ".join(m.value for m in at.markdown)
-    assert "arc-eager builds only projective trees" in text
+    assert "arc-eager builds only [projective](/glossary#projective) trees" in text
     assert "found → example crosses best → ever" in text and "3 of 4 gold arcs" in text
     click(at, "stepper.switch_system")
     assert at.selectbox(key="stepper.system").value == "arc-hybrid-swap"
-    assert "builds only projective trees" not in " ".join(m.value for m in at.markdown)
+    assert "builds only" not in " ".join(m.value for m in at.markdown)
     assert at.query_params["sys"] == "arc-hybrid-swap"
 
 
@@ -59,3 +59,25 @@ def test_an_optimal_move_is_not_called_a_mistake() -> None:
     at = play(stepper(), ["SH", "LA"])
     assert "Your" not in messages(at)
     assert pc.get_system("arc-eager")  # the page's default system
+
+
+def test_hiding_the_oracle_hides_costs_verdicts_and_gold_arcs_until_revealed() -> None:
+    at = play(stepper(), ["SH", "LA", "SH"])  # a costly move: its message would give the answer away
+    assert "#009E73" in " ".join(c.proto.spec for c in at.get("graphviz_chart"))  # gold arcs still reachable
+    click(at, "stepper.hide")
+    assert at.query_params["hide"] == "1"  # a teacher's link can open hidden
+    assert not [t for t in at.table if "verdict" in t.value.columns]
+    assert "COST" not in table_with(at, "TRANSITION").columns and "Your SH" not in messages(at)
+    assert any("The oracle is hidden" in i.value for i in at.info)
+    dots = " ".join(c.proto.spec for c in at.get("graphviz_chart"))
+    assert "dotted" not in dots and "#009E73" not in dots  # no gold arc still reachable drawn
+    click(at, "stepper.hide")
+    assert "hide" not in at.query_params
+    assert table_with(at, "verdict") is not None and "Your SH (move 3) cost 1" in messages(at)
+
+
+def test_presenter_mode_puts_the_picture_and_the_costs_side_by_side() -> None:
+    at = stepper(present="1")
+    assert at.toggle(key="stepper.presenter").value
+    assert table_with(at, "verdict") is not None
+    assert not any("Keys:" in c.value for c in at.caption)  # a projector shows the board, not the manual

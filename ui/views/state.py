@@ -6,7 +6,8 @@ moves it back, redo forward, a jump anywhere, and a new move after an undo repla
 undone ones.  The link's query parameters are ``s`` (the sentence key, see :mod:`ui.views.sources`),
 ``sys``, ``opt`` (system options switched on, comma-separated), ``lab`` (1 = labelled),
 ``oracle``, ``vs`` (a second oracle), ``moves`` (``SH.LA.RA.SH``), ``step`` (the cursor, when
-it is not at the end) and ``present`` (1 = presenter mode: larger type and drawing).
+it is not at the end), ``present`` (1 = presenter mode: larger type and drawing) and ``hide``
+(1 = the oracle hidden until revealed, so a teacher can ask the room first).
 
 >>> s = StepperState().play("SH").play("LA").play("RA").undo()
 >>> s.taken(), s.to_query()["moves"], s.to_query()["step"]
@@ -47,6 +48,7 @@ class StepperState:
     moves: tuple[str, ...] = ()
     cursor: int = 0
     presenter: bool = False  # larger type and drawing, for a projector
+    hidden: bool = False  # costs, verdicts and the gold overlay hidden until revealed
 
     # -- derived values ------------------------------------------------------------------
     def make_system(self) -> pc.TransitionSystem:
@@ -80,13 +82,18 @@ class StepperState:
     def reset(self) -> StepperState:
         return replace(self, moves=(), cursor=0)
 
+    def toggle_hidden(self) -> StepperState:
+        """Hide the oracle (costs, verdicts, gold arcs), or reveal it."""
+        return replace(self, hidden=not self.hidden)
+
     def choose(self, sentence: str, system: str, options: tuple[str, ...], labelled: bool,
                oracle: str, compare: str, presenter: bool = False) -> StepperState:
         """The user's choices applied; a new sentence or system starts the moves again."""
         same_parse = (sentence, system, options, labelled) == (
             self.sentence, self.system, self.options, self.labelled)
         moves, cursor = (self.moves, self.cursor) if same_parse else ((), 0)
-        return StepperState(sentence, system, options, labelled, oracle, compare, moves, cursor, presenter)
+        return StepperState(sentence, system, options, labelled, oracle, compare, moves, cursor, presenter,
+                            self.hidden)
 
     # -- the link --------------------------------------------------------------------------
     def to_query(self) -> dict[str, str]:
@@ -97,7 +104,7 @@ class StepperState:
         optional = {"opt": ",".join(self.options), "lab": "1" if self.labelled else "",
                     "oracle": self.oracle, "vs": self.compare, "moves": ".".join(self.moves),
                     "step": str(self.cursor) if self.cursor != len(self.moves) else "",
-                    "present": "1" if self.presenter else ""}
+                    "present": "1" if self.presenter else "", "hide": "1" if self.hidden else ""}
         return query | {k: v for k, v in optional.items() if v}
 
     @classmethod
@@ -107,7 +114,7 @@ class StepperState:
         Returns the state and the problems found, as messages for the user.
         """
         problems: list[str] = []
-        state = cls(presenter=query.get("present") == "1")
+        state = cls(presenter=query.get("present") == "1", hidden=query.get("hide") == "1")
         for part in (_read_setup, _read_sentence, _read_oracles, _read_moves, _check_moves):
             try:
                 state = part(state, query)

@@ -77,26 +77,29 @@ class Drawn(NamedTuple):
     crossing: set[pc.Arc]
 
 
-def drawn(parse: Parse, moves: Moves, oracle: str) -> Drawn:
-    """The current configuration, arcs classified with the help of ``oracle``."""
+def drawn(parse: Parse, moves: Moves, oracle: str, hidden: bool = False) -> Drawn:
+    """The current configuration, arcs classified with the help of ``oracle``; ``hidden``: only
+    the arcs built, with no word on whether they are right (the oracle hidden from the class)."""
     trace = trace_of(parse, moves)
     gold, system = trace.sentence, trace.system
+    if hidden:
+        return Drawn(trace, {a: "built" for a in trace.final.unlabelled_arcs}, set())
     kinds = oracle_view.arc_kinds(trace.final, gold, completion_of(parse, moves, oracle))
     crossing = gold.crossing_arcs(system.root_last) if gold.has_gold else set()
     return Drawn(trace, kinds, crossing)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> str:
+def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0, hidden: bool = False) -> str:
     """DOT text of the current configuration in one picture (for the downloads)."""
-    trace, kinds, crossing = drawn(parse, moves, oracle)
+    trace, kinds, crossing = drawn(parse, moves, oracle, hidden)
     return configuration_dot(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def pieces_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0) -> Pieces:
+def pieces_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0, hidden: bool = False) -> Pieces:
     """The current configuration as the page shows it: words and arcs, stack and buffer, legend."""
-    trace, kinds, crossing = drawn(parse, moves, oracle)
+    trace, kinds, crossing = drawn(parse, moves, oracle, hidden)
     return configuration_pieces(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
 
 
