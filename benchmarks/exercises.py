@@ -22,9 +22,15 @@ from collections.abc import Sequence
 
 import parsing_core as pc
 from benchmarks.common import table
+from parsing_core.driver import Choose
 from parsing_core.exercises import ExerciseError, ItemSpec, get_kind, list_kinds, sentence_key
 from parsing_core.exercises.setting import oracle_of
 from parsing_core.experiments.audit import SYSTEM_VARIANTS, random_heads, sentence_of
+
+
+def first_legal_model(sentence: pc.Sentence) -> Choose:
+    """A stand-in for a trained parser: for any sentence, always the first legal move."""
+    return first_legal
 
 
 def first_legal(c: pc.Configuration, legal: tuple[pc.Transition, ...]) -> pc.Transition:
@@ -50,7 +56,7 @@ def time_item(kind_name: str, spec: ItemSpec, sentence: pc.Sentence) -> float | 
     oracle_of.cache_clear()  # new oracle objects: no table of this sentence kept from before
     start = time.perf_counter()
     try:
-        item = kind.make(spec, sentence, first_legal)
+        item = kind.make(spec, sentence, first_legal_model)
     except ExerciseError:
         return None
     kind.grade(item, item.key)

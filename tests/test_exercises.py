@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import parsing_core as pc
+from parsing_core.driver import Choose
 from parsing_core.exercises import (
     KINDS,
     CostAnswer,
@@ -40,6 +41,11 @@ from parsing_core.oracles.search import MAX_LENGTH
 RANDOM_TREES = 110       # per kind, spread over the system variants
 TREEBANK_SENTENCES = 40  # per treebank
 TREEBANKS = [("en_lines", "dev"), ("la_perseus", "train")]
+
+
+def first_legal_model(sentence: pc.Sentence) -> Choose:
+    """A stand-in for a trained parser: for any sentence, always the first legal move."""
+    return first_legal
 
 
 def first_legal(c: pc.Configuration, legal: tuple[pc.Transition, ...]) -> pc.Transition:
@@ -76,7 +82,7 @@ def items_of(kind: str, cases: list[tuple[pc.Sentence, str, tuple[tuple[str, Any
     for k, (sentence, system, options) in enumerate(cases):
         spec = ItemSpec(kind, sentence_key(sentence), system, options, seed=k, level=1 + k % 3)
         try:
-            out.append(make_item(spec, sentence, first_legal))
+            out.append(make_item(spec, sentence, first_legal_model))
         except ExerciseError:
             pass
     return out
@@ -118,7 +124,7 @@ def test_generation_is_deterministic_and_rebuilds_from_the_spec(kind: str) -> No
     cases = random_cases(24, seed=99)
     pool = SentencePool([s for s, _, _ in cases], teaching=False)
     for item in items_of(kind, cases):
-        again = rebuild(ItemSpec.parse(item.spec.text), pool, first_legal)
+        again = rebuild(ItemSpec.parse(item.spec.text), pool, first_legal_model)
         assert again == item and again.id == item.id
 
 
@@ -232,7 +238,7 @@ def test_predict_parser_needs_a_model_and_judges_its_choice() -> None:
                     seed=2, level=2)
     with pytest.raises(ExerciseError, match="model"):
         make_item(spec, sentence)
-    item = make_item(spec, sentence, first_legal)
+    item = make_item(spec, sentence, first_legal_model)
     assert item.configuration is not None
     system = pc.get_system("arc-hybrid")
     optimal = pc.get_oracle(system, "goldberg-nivre").optimal(item.configuration, sentence)

@@ -151,3 +151,19 @@ def test_what_cannot_be_made_says_why() -> None:
         make_item(ItemSpec("next-move", "chain", "arc-standard"), long)
     with pytest.raises(ExerciseError, match="credit"):
         Feedback(True, 1.5, "", Hints("", "", ""))
+
+
+def test_predict_parser_takes_a_trained_parsers_choice() -> None:
+    """A real (tiny, untrained) parser plays the model: its scorer's choice is the key."""
+    from parsing_core.model import ModelConfig, Parser, Vocab
+
+    sentence = POOL.find("send-him-a-flower")
+    tiny = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, min_count=1)
+    parser = Parser("arc-standard", Vocab.build([sentence], min_count=1), tiny)
+    spec = ItemSpec("predict-parser", "send-him-a-flower", "arc-standard", (("model", "tiny"),),
+                    seed=1, level=2)
+    made = make_item(spec, sentence, lambda s: parser.scorer(s).choose)
+    assert made.configuration is not None
+    legal = pc.get_system("arc-standard").legal(made.configuration)
+    assert made.key.move == parser.scorer(sentence).choose(made.configuration, legal).bare
+    assert grade(made, made.key).correct

@@ -46,12 +46,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..driver import Choose
 from ..sentence import Sentence
 from . import sets
 from .derivation import CountSteps, StepCount, TableRow, TraceTable, WholeDerivation
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec, Options, decode_set, encode_set
-from .kind import ExerciseKind
+from .kind import ExerciseKind, Model
 from .moves import AllOptimal, CostAnswer, CostOfMove, NextMove
 from .oracle_kinds import ApproxVsExact, Disagreement, Mistake, StaticFails
 from .predict import Prediction, PredictParser
@@ -76,7 +75,7 @@ def get_kind(name: str) -> ExerciseKind[Any]:
     return KINDS[name]
 
 
-def make_item(spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Any]:
+def make_item(spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Any]:
     """The item ``spec`` names, made of ``sentence`` (``model``: for predict-parser only)."""
     return get_kind(spec.kind).make(spec, sentence, model)
 
@@ -86,26 +85,26 @@ def grade(item: Item[Any], answer: Any) -> Feedback:
     return get_kind(item.spec.kind).grade(item, answer)
 
 
-def rebuild(spec: ItemSpec, pool: SentencePool, model: Choose | None = None) -> Item[Any]:
+def rebuild(spec: ItemSpec, pool: SentencePool, model: Model | None = None) -> Item[Any]:
     """The item a spec (read back from a link) names."""
     return sets.rebuild(spec, get_kind(spec.kind), pool, model)
 
 
 def draw(kind: str, system: str, level: int, count: int, seed: int, pool: SentencePool,
-         options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+         options: Options = (), model: Model | None = None) -> list[ItemSpec]:
     """Up to ``count`` specs of one kind that can be made (see :func:`.sets.draw_specs`)."""
     return sets.draw_specs(get_kind(kind), system, level, count, seed, pool, options, model)
 
 
 def compose(kinds: list[str], systems: list[str], level: int, count: int, seed: int, pool: SentencePool,
-            options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+            options: Options = (), model: Model | None = None) -> list[ItemSpec]:
     """A teacher's set: (kind, system) pairs in turn (see :func:`.sets.compose`)."""
     return sets.compose([get_kind(k) for k in kinds], systems, level, count, seed, pool, options, model)
 
 
 __all__ = [
     "KINDS", "CostAnswer", "CrossingAnswer", "Disagreement", "ExerciseError", "ExerciseKind", "Feedback",
-    "Hints", "Item", "ItemSpec", "Mistake", "Options", "Prediction", "SentencePool", "StepCount", "TableRow",
-    "compose", "crossing_pairs", "decode_set", "draw", "encode_set", "get_kind", "grade", "list_kinds",
-    "make_item", "rebuild", "sentence_key", "sentence_level",
+    "Hints", "Item", "ItemSpec", "Mistake", "Model", "Options", "Prediction", "SentencePool", "StepCount",
+    "TableRow", "compose", "crossing_pairs", "decode_set", "draw", "encode_set", "get_kind", "grade",
+    "list_kinds", "make_item", "rebuild", "sentence_key", "sentence_level",
 ]

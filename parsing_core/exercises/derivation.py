@@ -13,12 +13,12 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..driver import Choose, max_steps, start
+from ..driver import max_steps, start
 from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
-from .kind import COST_PRINCIPLE, ExerciseKind, shown
+from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
 from .setting import Setting, costly, practice_configuration, rng
 from .tutor import arc_words, configuration_words, judge_move, lost_arcs, moves_words, share, token_words
 
@@ -38,7 +38,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
 
     name, number, title = "whole-derivation", 2, "Whole derivation"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Derivation]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Derivation]:
         where = self.where(spec, sentence)
         key = optimal_derivation(where, where.system.initial(sentence))
         c0 = where.system.initial(sentence)
@@ -137,7 +137,7 @@ class TraceTable(ExerciseKind[TableRow]):
 
     name, number, title = "trace-table", 3, "Trace the table"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[TableRow]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[TableRow]:
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level, want_costly=False)
         c, costs = r.configuration, where.costs(r.configuration)
@@ -203,7 +203,8 @@ def lengths(where: Setting, c: Configuration, memo: Memo) -> Lengths:
 
 COUNT_PRINCIPLE = ("Count what each move does to a word: it enters the stack (SHIFT, or RIGHT-ARC in "
                    "arc-eager), it takes its head (an arc move), it leaves the stack (an arc move or "
-                   "REDUCE), and a SWAP sends it back to the buffer to be shifted again.")
+                   "REDUCE; plain arc-eager stops when the buffer is empty, so words may stay), and a "
+                   "SWAP sends it back to the buffer to be shifted again.")
 
 
 class CountSteps(ExerciseKind[StepCount]):
@@ -213,7 +214,7 @@ class CountSteps(ExerciseKind[StepCount]):
     limit = 8
     swap_limit = 4  # every optimal configuration is visited: in a swap system, hundreds at 5 tokens
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[StepCount]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[StepCount]:
         where = self.where(spec, sentence)
         if where.system.can_swap and sentence.n > self.swap_limit:
             raise ExerciseError(f"{sentence.n} tokens: counting keeps to {self.swap_limit} in a swap system")

@@ -4,6 +4,7 @@ plausible wrong answer (for tests, benchmarks, and a page's "show me a mistake")
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Generic
 
 from ..configuration import Configuration
@@ -13,6 +14,10 @@ from ..sentence import Sentence
 from .items import A, Feedback, Hints, Item, ItemSpec
 from .setting import MAX_TOKENS, Setting, setting
 from .tutor import configuration_words, moves_words, token_words, why_costs
+
+#: A trained parser, as exercises see it: for a sentence, its ``choose(c, legal)`` function
+#: (``lambda s: parser.scorer(s).choose``): the sentence is read once, then each configuration scored.
+Model = Callable[[Sentence], Choose]
 
 #: The principle behind every cost, said once.
 COST_PRINCIPLE = ("A move's cost is how many gold arcs the best tree still reachable loses by it: "
@@ -30,7 +35,7 @@ class ExerciseKind(Generic[A]):
     limit: int = MAX_TOKENS
     needs_model: bool = False
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[A]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[A]:
         """The item named by ``spec`` (``sentence``: the one its key names)."""
         raise NotImplementedError
 

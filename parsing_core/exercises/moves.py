@@ -10,12 +10,11 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..driver import Choose
 from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
 from .items import ExerciseError, Feedback, Item, ItemSpec
-from .kind import ExerciseKind, move_hints, optimal_rung, shown
+from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
 from .setting import costly, practice_configuration, rng
 from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, share, why_costs
 
@@ -25,7 +24,7 @@ class NextMove(ExerciseKind[Transition]):
 
     name, number, title = "next-move", 1, "Next move"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Transition]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Transition]:
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level)
         answer = where.answer(r.configuration)
@@ -71,7 +70,7 @@ class CostOfMove(ExerciseKind[CostAnswer]):
 
     name, number, title = "cost-of-move", 4, "Cost of a move"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[CostAnswer]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[CostAnswer]:
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level)
         answer = where.answer(r.configuration)
@@ -80,7 +79,7 @@ class CostOfMove(ExerciseKind[CostAnswer]):
         why = answer.explanations.get(t)
         ask_arcs = spec.level > 1 and why is not None and not why.example
         key = CostAnswer(answer.costs[t], why.lost if ask_arcs and why is not None else None)
-        question = "and which gold arcs does it make unreachable" if ask_arcs else ""
+        question = " and which gold arcs does it make unreachable" if ask_arcs else ""
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, what does {t.name} cost{question}?"
         hints = move_hints(sentence, r.configuration, why_costs(sentence, t, answer))
         return Item(spec, sentence, prompt, key, hints, r.configuration, r.moves, r.mistakes, asked=t,
@@ -114,7 +113,7 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
     name, number, title = "all-optimal", 5, "All optimal moves"
 
     def make(self, spec: ItemSpec, sentence: Sentence,
-             model: Choose | None = None) -> Item[frozenset[Transition]]:
+             model: Model | None = None) -> Item[frozenset[Transition]]:
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level)
         answer = where.answer(r.configuration)

@@ -14,14 +14,14 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..driver import Choose, max_steps, replay, run
+from ..driver import max_steps, replay, run
 from ..errors import ParsingCoreError
 from ..oracles import Oracle
 from ..oracles.static import StaticOracle
 from ..sentence import Sentence
 from ..transition import Transition
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
-from .kind import ExerciseKind
+from .kind import ExerciseKind, Model
 from .setting import Setting, oracle_of, rng, variant
 from .tutor import configuration_words, cost_words, judge_move, lost_arcs, moves_words, why_costs, why_illegal
 
@@ -81,7 +81,7 @@ class StaticFails(ExerciseKind[Mistake]):
     name, number, title = "static-fails", 8, "Where the static oracle fails"
     limit = 10
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Mistake]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Mistake]:
         where, static = self.where(spec, sentence), static_of(spec)
         reason = where.system.why_unbuildable(sentence)
         if reason is not None:
@@ -162,7 +162,7 @@ class ApproxVsExact(ExerciseKind[Disagreement]):
                                 f"try {', '.join(APPROXIMATE)}")
         return oracle_of(spec.system, variant(spec), APPROXIMATE[spec.system])
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Disagreement]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Disagreement]:
         where, approx = self.where(spec, sentence), self.approx(spec)
         if approx.is_exact_for(sentence):
             raise ExerciseError(f"{approx.name} is exact for this tree: {approx.exactness}")

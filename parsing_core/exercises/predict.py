@@ -1,10 +1,10 @@
 """Predict the parser: which move does a trained model take here, and is it optimal?
 
-The model comes as a ``choose(c, legal)`` function (:data:`parsing_core.driver.Choose`), the
-same signature as an oracle's chooser or :meth:`parsing_core.model.scoring.Scorer.choose`, so
-this module needs no torch.  Its choice is asked once, when the item is made, and kept in the
-key; name the model in the spec's options (``model=...``) so that items of different models
-get different ids.
+The model comes as a function from a sentence to its ``choose(c, legal)`` function
+(:data:`~.kind.Model`; for a trained parser ``lambda s: parser.scorer(s).choose``, see
+:class:`parsing_core.model.scoring.Scorer`), so this module needs no torch.  Its choice is
+asked once, when the item is made, and kept in the key; name the model in the spec's options
+(``model=...``) so that items of different models get different ids.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..driver import Choose
 from ..sentence import Sentence
 from ..transition import Transition
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
-from .kind import COST_PRINCIPLE, ExerciseKind, shown
+from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
 from .setting import practice_configuration, rng
 from .tutor import moves_words, why_costs
 
@@ -35,13 +34,13 @@ class PredictParser(ExerciseKind[Prediction]):
     name, number, title = "predict-parser", 11, "Predict the parser"
     needs_model = True
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[Prediction]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Prediction]:
         if model is None:
             raise ExerciseError("predicting the parser needs a trained model: load one first")
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level)
         c = r.configuration
-        chosen = model(c, where.system.legal(c)).bare
+        chosen = model(sentence)(c, where.system.legal(c)).bare
         if chosen not in where.system.legal(c):
             raise ExerciseError(f"the model chose {chosen.name}, which is not possible here")
         answer = where.answer(c)

@@ -12,10 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..driver import Choose
 from ..sentence import Sentence
 from .items import ExerciseError, Item, ItemSpec, Options
-from .kind import ExerciseKind
+from .kind import ExerciseKind, Model
 from .setting import SentencePool, sentence_key, sentence_level
 
 TRIES = 12  # sentences tried per item wanted, before the set is left shorter
@@ -28,7 +27,7 @@ def candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[Sente
 
 
 def draw_specs(kind: ExerciseKind[Any], system: str, level: int, count: int, seed: int,
-               pool: SentencePool, options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+               pool: SentencePool, options: Options = (), model: Model | None = None) -> list[ItemSpec]:
     """Up to ``count`` specs of one kind and system whose items can be made, one per sentence."""
     rnd = random.Random(f"{kind.name}/{system}/{options}/{level}/{seed}")
     out: list[ItemSpec] = []
@@ -42,7 +41,7 @@ def draw_specs(kind: ExerciseKind[Any], system: str, level: int, count: int, see
 
 
 def made(kind: ExerciseKind[Any], spec: ItemSpec, sentence: Sentence,
-         model: Choose | None) -> Item[Any] | None:
+         model: Model | None) -> Item[Any] | None:
     try:
         return kind.make(spec, sentence, model)
     except ExerciseError:
@@ -50,7 +49,7 @@ def made(kind: ExerciseKind[Any], spec: ItemSpec, sentence: Sentence,
 
 
 def compose(kinds: Sequence[ExerciseKind[Any]], systems: Sequence[str], level: int, count: int, seed: int,
-            pool: SentencePool, options: Options = (), model: Choose | None = None) -> list[ItemSpec]:
+            pool: SentencePool, options: Options = (), model: Model | None = None) -> list[ItemSpec]:
     """A teacher's set: ``count`` items taking (kind, system) pairs in turn."""
     pairs = list(itertools.product(kinds, systems))
     per_pair = -(-count // max(1, len(pairs)))
@@ -67,6 +66,6 @@ def compose(kinds: Sequence[ExerciseKind[Any]], systems: Sequence[str], level: i
 
 
 def rebuild(spec: ItemSpec, kind: ExerciseKind[Any], pool: SentencePool,
-            model: Choose | None = None) -> Item[Any]:
+            model: Model | None = None) -> Item[Any]:
     """The item a spec names (raises :class:`ExerciseError` for an unknown sentence)."""
     return kind.make(spec, pool.find(spec.sentence), model)

@@ -10,12 +10,11 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from ..driver import Choose
 from ..experiments.audit import SYSTEM_VARIANTS, bracket
 from ..sentence import Sentence
 from ..trees import Arc, arcs, position
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
-from .kind import ExerciseKind
+from .kind import ExerciseKind, Model
 from .setting import MAX_TOKENS, system_of, variant
 from .tutor import arc_words, share
 
@@ -71,7 +70,7 @@ class CrossingArcs(ExerciseKind[CrossingAnswer]):
 
     name, number, title = "crossing-arcs", 6, "Crossing arcs"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[CrossingAnswer]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[CrossingAnswer]:
         gold_only(sentence, self.limit)
         root_last = system_of(spec.system, variant(spec)).root_last
         pairs = crossing_pairs(sentence.gold_heads, root_last)
@@ -116,7 +115,7 @@ class WhichSystems(ExerciseKind[frozenset[str]]):
 
     name, number, title = "which-systems", 7, "Which systems can build this tree"
 
-    def make(self, spec: ItemSpec, sentence: Sentence, model: Choose | None = None) -> Item[frozenset[str]]:
+    def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[frozenset[str]]:
         gold_only(sentence, MAX_TOKENS)
         reasons = self.reasons(sentence)
         key = frozenset(v for v, why in reasons.items() if why is None)
