@@ -17,7 +17,7 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
-from parsing_core.model import DEFAULT_PRESET, Event, TrainSpec
+from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
 from ui.train.training_data import training_data
 from ui.views.training import (
@@ -28,6 +28,7 @@ from ui.views.training import (
     data_spec,
     default_choice,
     jobs_root,
+    legend_names,
     loss_figure,
     may_stop,
     progress,
@@ -76,11 +77,11 @@ def run_choice() -> TrainSpec | None:
     oracle, _ = oracle_picker(pc.get_system(system), "train", names=oracles, default=first, compare=None)
     regime = st.selectbox("Regime", list(REGIMES), index=list(REGIMES).index(defaults.train.regime),
                           format_func=REGIMES.__getitem__, key="train.regime")
-    cols = st.columns(4)
-    epochs = cols[0].number_input("Epochs", 1, 100, defaults.train.epochs, key="train.epochs")
-    k = cols[1].number_input("Explore after k epochs", 0, 100, defaults.train.explore_after, key="train.k")
-    p = cols[2].slider("Exploration p", 0.0, 1.0, defaults.train.explore_p, key="train.p")
-    size = cols[3].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
+    top, bottom = st.columns(2), st.columns(2)
+    epochs = top[0].number_input("Epochs", 1, 100, defaults.train.epochs, key="train.epochs")
+    size = top[1].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
+    k = bottom[0].number_input("Explore after k epochs", 0, 100, defaults.train.explore_after, key="train.k")
+    p = bottom[1].slider("Exploration p", 0.0, 1.0, defaults.train.explore_p, key="train.p")
     if data is None:
         return None
     source = data_spec(data.data, data.folder, data.nonprojective)
@@ -160,19 +161,19 @@ def live_runs(seen: tuple[str, ...], tab: str) -> None:
     if not running:
         st.caption("No run is going now.")
         return
-    runs: dict[str, list[Event]] = {title(j): records(j) for j in running}
-    left, right = st.columns(2)
-    left.plotly_chart(loss_figure(runs), key="train.loss")
-    right.plotly_chart(accuracy_figure(runs), key="train.acc")
-    for job, (name, reports) in zip(running, runs.items(), strict=True):
-        state = progress(reports)
-        bar, button = st.columns([6, 1], vertical_alignment="bottom")
-        bar.progress(state.fraction, text=f"**{name}** (started {started(job)}) · {state.text}")
+    reports = [records(j) for j in running]
+    for job, log in zip(running, reports, strict=True):
+        state = progress(log)
+        bar, button = st.columns([5, 1], vertical_alignment="bottom")
+        bar.progress(state.fraction, text=f"**{title(job)}** (started {started(job)}) · {state.text}")
         if may_stop(job.owner(), tab, shared_server()):
             button.button("Stop", key=f"train.stop.{job.folder.name}", on_click=stop_run,
                           args=(str(job.folder), tab))
         else:
             button.caption("someone else's run")
+    runs = dict(zip(legend_names([title(j) for j in running]), reports, strict=True))
+    st.plotly_chart(accuracy_figure(runs, height=300), key="train.acc")
+    st.plotly_chart(loss_figure(runs, height=260), key="train.loss")
 
 
 def results(ended: list[TrainingJob]) -> None:
@@ -181,7 +182,7 @@ def results(ended: list[TrainingJob]) -> None:
         return
     st.subheader("Results")
     rows = [result_row(title(j), started(j), j.status(), spec_of(j), records(j)) for j in ended]
-    st.dataframe(results_table(rows), hide_index=True)
+    st.table(results_table(rows).style.format(precision=2, na_rep="—").hide())
     st.caption("Scores in %.  Dev: the kept epoch's (the first with the best dev UAS, whose weights "
                "the model keeps; a stopped run keeps its best epoch so far).  Test: that model on the "
                "test set.  Empty: none (no test set, or stopped before an epoch ended).")
@@ -202,7 +203,8 @@ def compare(done: list[TrainingJob]) -> None:
     st.session_state[SEEN] = list(names)
     picked = st.multiselect("Compare runs", list(names), key="train.compare",
                             format_func=lambda n: f"{started(names[n])} · {title(names[n])}")
-    runs = {title(names[n]): records(names[n]) for n in picked}
+    runs = dict(zip(legend_names([title(names[n]) for n in picked]), [records(names[n]) for n in picked],
+                    strict=True))
     left, right = st.columns(2)
     left.plotly_chart(loss_figure(runs), key="train.cmp_loss")
     right.plotly_chart(accuracy_figure(runs), key="train.cmp_acc")
@@ -228,9 +230,13 @@ board = job_board()
 jobs = board.jobs()
 running = [j for j in jobs if j.status() == "running"]
 with show_errors():
-    choice = run_choice()
-    start_buttons(choice, tab, max(0, LIMIT - len(running)))
-    st.subheader("Runs going now")
-    st.caption(stop_rule(shared_server()))
-    live_runs(tuple(j.folder.name for j in running), tab)
+    form, watch = st.columns([2, 3], gap="large")
+    with form:
+        st.subheader("New run")
+        choice = run_choice()
+        start_buttons(choice, tab, max(0, LIMIT - len(running)))
+    with watch:
+        st.subheader("Runs going now")
+        live_runs(tuple(j.folder.name for j in running), tab)
+        st.caption(stop_rule(shared_server()))
     results([j for j in jobs if j.folder.name not in {r.folder.name for r in running}])

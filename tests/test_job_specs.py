@@ -184,3 +184,11 @@ def test_the_page_reads_progress_from_typed_records() -> None:
     assert state.fraction == 0.25 and state.text == "epoch 1/4 · 4 sentences/s · about 6 s left · cpu"
     assert list(loss_figure({"run": [start, batch, epoch]}).data[0].y) == [0.5]
     assert list(accuracy_figure({"run": [start, batch, epoch]}).data[0].y) == [50.0]
+
+
+def test_the_progress_bar_moves_during_the_first_epoch() -> None:
+    start = StartEvent("synthetic", "arc-hybrid", "cpu", TrainConfig(epochs=4), ModelConfig.preset("tiny"))
+    batches = [BatchEvent(0.5, 0.4, 0.1, **WALKS, epoch=1, batch=b, batches=4) for b in (1, 2)]
+    state = progress([start, *batches])
+    assert state.fraction == 2 / 4 / 4  # half of the first of four epochs
+    assert state.text == "epoch 0/4 · 800 sentences/s · estimating… · cpu"

@@ -87,7 +87,7 @@ def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) ->
     wait_for(lambda: pid_gone(job), 10)
     assert job.status() == "stopped" and job.checkpoint.exists()  # the best epoch so far, for the stepper
     assert load_checkpoint(job.checkpoint).info["stopped"] is True
-    assert any(r["Status"] == "stopped" for r in again.dataframe[0].value.to_dict("records"))
+    assert any(r["Status"] == "stopped" for r in again.table[0].value.to_dict("records"))
 
 
 def test_a_full_board_is_shown_with_every_stop_and_start_disabled(jobs: Path) -> None:

@@ -121,7 +121,7 @@ def jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def table(at: AppTest) -> list[dict[str, object]]:
-    (frame,) = at.dataframe
+    (frame,) = at.table
     return frame.value.to_dict("records")
 
 

@@ -1,13 +1,17 @@
-"""The Train page in a real browser: a tiny run starts, its curves grow, it stops."""
+"""The Train page in a real browser: a run starts, its curves grow, and it stays listed, with a Stop
+that works, after a reload and in another browser."""
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from parsing_core.jobs import JobBoard
 
 pytestmark = pytest.mark.browser
 
@@ -23,19 +27,59 @@ def loss_points(page: Page) -> int:
     return len(path.get_attribute("d") or "")
 
 
-def test_a_tiny_run_grows_its_curves_and_stops(page: Page, app_url: str, artifacts: Path) -> None:
+@pytest.fixture
+def board(jobs_dir: Path) -> Iterator[JobBoard]:
+    """The server's jobs board; a run a failed test leaves going is stopped."""
+    board = JobBoard(jobs_dir)
+    yield board
+    for job in board.running():
+        job.stop()
+
+
+def open_train(page: Page, app_url: str) -> None:
     page.goto(f"{app_url}/train")
     expect(page.get_by_role("heading", name="Train a parser")).to_be_visible(timeout=30_000)
-    page.get_by_label("Epochs", exact=True).fill("40")
+
+
+def start(page: Page, epochs: int) -> None:
+    page.get_by_label("Epochs", exact=True).fill(str(epochs))
     page.get_by_label("Epochs", exact=True).press("Enter")
     page.get_by_role("button", name="Start training").click()
-    expect(page.get_by_text(re.compile(r"epoch [1-9]\d*/40"))).to_be_visible(timeout=60_000)
+    expect(page.get_by_text(re.compile(rf"epoch [1-9]\d*/{epochs}"))).to_be_visible(timeout=60_000)
+
+
+def stop_and_see_it_stopped(page: Page) -> None:
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(page.get_by_text("No run is going now.")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Start training")).to_be_enabled()
+
+
+def test_a_run_grows_its_curves_and_stops(page: Page, app_url: str, artifacts: Path, board: JobBoard) -> None:
+    open_train(page, app_url)
+    start(page, 40)
     first_epochs, first_points = epochs_done(page), loss_points(page)
     deadline = time.time() + 60
     while not (epochs_done(page) > first_epochs and loss_points(page) > first_points):
         assert time.time() < deadline, "the curves did not grow"
         time.sleep(0.5)
-    page.set_viewport_size({"width": 1280, "height": 1600})
+    page.set_viewport_size({"width": 1440, "height": 900})
     page.screenshot(path=artifacts / "train.png", full_page=True)
-    page.get_by_role("button", name="Stop").click()
-    expect(page.get_by_text(re.compile(r"\(stopped\)"))).to_be_visible(timeout=30_000)
+    stop_and_see_it_stopped(page)
+    assert board.jobs()[-1].status() == "stopped"
+
+
+def test_after_a_reload_and_in_another_browser_the_run_is_listed_with_a_working_stop(
+        page: Page, browser: Browser, app_url: str, board: JobBoard) -> None:
+    open_train(page, app_url)
+    start(page, 40)
+    job = board.running()[0]
+    page.reload()
+    expect(page.get_by_text(re.compile(r"epoch \d+/40"))).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_enabled()
+    other = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+    open_train(other, app_url)
+    expect(other.get_by_text(re.compile(r"epoch \d+/40"))).to_be_visible(timeout=30_000)
+    stop_and_see_it_stopped(other)
+    assert job.status() == "stopped" and job.exit_code() is not None
+    expect(page.get_by_text("No run is going now.")).to_be_visible(timeout=30_000)  # the first one follows
+    other.context.close()

@@ -156,7 +156,9 @@ def records(job: TrainingJob) -> list[Event]:
     return job.events()
 
 
-BELOW = {"orientation": "h", "yanchor": "top", "y": -0.25}  # run names are long: legend under the plot
+# Run names are long: the legend goes under the plot, below the axis title, whatever the height.
+BELOW = {"orientation": "h", "yref": "container", "yanchor": "bottom", "y": 0}
+MARGIN = {"t": 40, "b": 90}
 
 
 E = TypeVar("E", StartEvent, BatchEvent, EpochEvent, TestEvent)
@@ -166,18 +168,34 @@ def events(reports: Sequence[Event], kind: type[E]) -> list[E]:
     return [r for r in reports if isinstance(r, kind)]
 
 
-def loss_figure(runs: dict[str, list[Event]]) -> go.Figure:
+def legend_names(titles: Sequence[str]) -> list[str]:
+    """Short names for a legend: the parts of each title (``·``-separated) that not all share;
+    where that leaves nothing (one run, or equal ones), the system and regime.  Equal names are
+    numbered, as a dict of runs needs one key each.
+
+    >>> legend_names(["arc-hybrid · static oracle · 4 epochs", "arc-hybrid · dynamic · 4 epochs"])
+    ['static oracle', 'dynamic']
+    >>> legend_names(["arc-hybrid · static oracle · 4 epochs"] * 2)
+    ['arc-hybrid · static oracle', 'arc-hybrid · static oracle (2)']
+    """
+    parts = [t.split(" · ") for t in titles]
+    shared = set.intersection(*(set(p) for p in parts)) if len(parts) > 1 else set(parts[0] if parts else [])
+    names = [" · ".join(w for w in p if w not in shared) or " · ".join(p[:2]) for p in parts]
+    return [n if names[:i].count(n) == 0 else f"{n} ({names[:i].count(n) + 1})" for i, n in enumerate(names)]
+
+
+def loss_figure(runs: dict[str, list[Event]], height: int = 360) -> go.Figure:
     """Loss per batch, one line per run."""
     fig = go.Figure()
     for name, reports in runs.items():
         losses = [r.loss for r in events(reports, BatchEvent)]
         fig.add_trace(go.Scatter(y=losses, mode="lines", name=name))
-    fig.update_layout(title="Training loss per batch", xaxis_title="batch", yaxis_title="loss", height=360,
-                      legend=BELOW)
+    fig.update_layout(title="Training loss per batch", xaxis_title="batch", yaxis_title="loss", height=height,
+                      legend=BELOW, margin=MARGIN)
     return fig
 
 
-def accuracy_figure(runs: dict[str, list[Event]]) -> go.Figure:
+def accuracy_figure(runs: dict[str, list[Event]], height: int = 360) -> go.Figure:
     """Dev UAS (solid) and LAS (dashed) per epoch, one pair of lines per run."""
     fig = go.Figure()
     for name, reports in runs.items():
@@ -187,8 +205,8 @@ def accuracy_figure(runs: dict[str, list[Event]]) -> go.Figure:
                                  mode="lines+markers"))
         fig.add_trace(go.Scatter(x=x, y=[100 * (r.dev_las or 0.0) for r in epochs], name=f"{name} LAS",
                                  mode="lines+markers", line={"dash": "dash"}))
-    fig.update_layout(title="Dev accuracy per epoch", xaxis_title="epoch", yaxis_title="%", height=360,
-                      legend=BELOW)
+    fig.update_layout(title="Dev accuracy per epoch", xaxis_title="epoch", yaxis_title="%", height=height,
+                      legend=BELOW, margin=MARGIN)
     last = max((r.epoch for reports in runs.values() for r in events(reports, EpochEvent)), default=1)
     fig.update_xaxes(dtick=max(1, -(-last // 10)))  # whole epochs, at most about ten ticks
     return fig
@@ -201,18 +219,25 @@ class Progress:
 
 
 def progress(reports: Sequence[Event]) -> Progress:
-    """How far the run is (by epochs done), with throughput and an estimate of the time left."""
+    """How far the run is (epochs done, and batches of the epoch going on), with throughput and an
+    estimate of the time left (from the epochs done)."""
     start = next(iter(events(reports, StartEvent)), None)
     epochs = events(reports, EpochEvent)
     if start is None:
         return Progress(0.0, "starting…")
     total = start.train.epochs
     done = len(epochs)
+    current = [b for b in events(reports, BatchEvent) if b.epoch == done + 1]
+    within = current[-1].batch / current[-1].batches if current and current[-1].batches else 0.0
     spent = sum(r.seconds for r in epochs)
-    speed = epochs[-1].sentences_per_s if epochs else 0.0
+    if epochs:
+        speed = epochs[-1].sentences_per_s
+    else:  # the first epoch: from its batches so far
+        seconds = sum(b.seconds for b in current)
+        speed = sum(b.sentences for b in current) / seconds if seconds else 0.0
     left = spent / done * (total - done) if done else None
     eta = "estimating…" if left is None else f"about {left:.0f} s left"
-    return Progress(done / total if total else 0.0,
+    return Progress(min(1.0, (done + within) / total) if total else 0.0,
                     f"epoch {done}/{total} · {speed:.0f} sentences/s · {eta} · {start.device}")
 
 
@@ -275,8 +300,9 @@ def result_row(title: str, started: str, status: str, spec: TrainSpec | None, re
 
 
 def results_table(rows: Sequence[dict[str, object]]) -> pd.DataFrame:
-    """The rows as a table, newest first."""
-    return pd.DataFrame(list(reversed(rows)), columns=RESULT_COLUMNS)
+    """The rows as a table, newest first; missing scores are missing values (NA), not zeros."""
+    frame = pd.DataFrame(list(reversed(rows)), columns=RESULT_COLUMNS)
+    return frame.astype({"Kept epoch": "Int64", **dict.fromkeys(RESULT_COLUMNS[5:], "Float64")})
 
 
 RESULT_COLUMNS = ["Run", "Started", "Status", "Epochs", "Kept epoch", "Dev UAS", "Dev LAS", "Test UAS",
