@@ -61,6 +61,7 @@ WORKER = textwrap.dedent("""
     from parsing_core.progress import NicknameTaken, open_store
 
     url, name, go = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+    go.with_name(name).touch()                   # imported: ready
     while not go.exists():
         time.sleep(0.005)
     store = open_store(url)                      # all at once on a fresh file: one migrates
@@ -83,7 +84,9 @@ def test_processes_writing_at_once_to_a_fresh_file_lose_no_answer(tmp_path):
     names = [f"proc{k}" for k in range(4)]
     workers = [subprocess.Popen([sys.executable, "-c", WORKER, url, name, str(go)], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for name in names]
-    time.sleep(1.0)  # let them all import and wait at the line
+    deadline = time.monotonic() + 60
+    while not all((tmp_path / name).exists() for name in names) and time.monotonic() < deadline:
+        time.sleep(0.01)  # every worker has imported and waits at the line
     go.touch()
     for worker in workers:
         out, err = worker.communicate(timeout=120)
