@@ -83,3 +83,17 @@ def test_presenter_mode_draws_the_words_larger(browser: Browser, app_url: str, a
     presenter.locator(".st-key-stepper-drawing").scroll_into_view_if_needed()
     presenter.screenshot(path=artifacts / "drawing-25-tokens-presenter.png")
     presenter.context.close()
+
+
+def test_the_drawing_downloads_as_png_and_the_derivation_as_a_homework_sheet(
+        browser: Browser, app_url: str) -> None:
+    page = open_drawing(browser, WINDOWS["laptop"], app_url)
+    with page.expect_download() as png:
+        page.locator(".st-key-stepper-png button").first.click()  # with help, a button has a twin
+    assert Path(png.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # made without a dot program
+    with page.expect_download() as sheet:
+        page.locator(".st-key-stepper-sheet button").first.click()
+    html = Path(sheet.value.path()).read_text(encoding="utf-8")
+    assert "Derivation sheet" in html and html.count("<tr>") == 1 + 4  # the heading, the start, 3 moves
+    assert "[ROOT teacher]" not in html  # the stack after the moves is left for the student
+    page.context.close()
