@@ -87,6 +87,10 @@ def test_mastery_is_per_skill_and_kept_once_earned(store, clock):
     assert by_skill[OTHER].state == "learning"
     assert (by_skill[OTHER].answered, by_skill[OTHER].correct) == (MASTERY_RUN, 2)
     assert list(by_skill) == sorted(by_skill)  # a chart's order
+    rows = store.progress(ana, skills=[OTHER, "trace/swap", SKILL])
+    assert [p.state for p in rows] == ["learning", "new", "mastered"]
+    assert [p.skill for p in rows] == [OTHER, "trace/swap", SKILL]
+    assert rows[1].boxes == (0, 0, 0, 0, 0) and rows[1].to_mastery == MASTERY_RUN
 
 
 def box_of(store, learner, item):

@@ -20,7 +20,7 @@ mistyped; ask for it again
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -121,9 +121,16 @@ class Store:
 
     # -- what follows from the answers ------------------------------------------------------------
 
-    def progress(self, learner: Learner) -> list[SkillProgress]:
-        """Each skill the learner has answered, by name: answers, right ones, runs, boxes, mastered."""
-        return progress_by_skill([a.attempt for a in self.answers(learner)])
+    def progress(self, learner: Learner, skills: Sequence[str] = ()) -> list[SkillProgress]:
+        """Each skill the learner has answered, by name: answers, right ones, runs, boxes, mastered.
+
+        With ``skills`` (a chart's rows): exactly those, in that order, ``new`` where never tried.
+        """
+        found = progress_by_skill([a.attempt for a in self.answers(learner)])
+        if not skills:
+            return found
+        by_name = {p.skill: p for p in found}
+        return [by_name.get(skill) or skill_progress(skill, []) for skill in skills]
 
     def skill(self, learner: Learner, skill: str) -> SkillProgress:
         """The learner's progress in one skill (``new``, with nothing answered, if never tried)."""
