@@ -1,8 +1,10 @@
 """A teacher's sets: composed once, opened by a link, and what the class made of each item.
 
-A set keeps its spec (the kinds, systems, level, count and seed the exercise library builds the
-items from) and the ids of the items built, in order, so that its results can be listed item by
-item even for items no one has answered yet.  Its id is short and random (:func:`new_set_id`):
+A set keeps its spec (the kinds, systems, level, count and seed the exercise library draws the
+items from: any JSON object, which may also hold each item spec's text, so the items rebuild
+even if the sentences they were drawn from change) and the ids of the items, in order, so that
+its results can be listed item by item even for items no one has answered yet, and an answer
+to an item the set does not hold is refused as stale.  Its id is short and random (:func:`new_set_id`):
 two teachers composing the same spec get two sets with results of their own.
 
 Per item, the results say how many learners answered it, how many solved it (answered it right at
