@@ -272,7 +272,7 @@ def test_svg_png_and_the_homework_sheet_are_offered_without_graphvizs_dot_progra
     monkeypatch.setattr("shutil.which", lambda name, *args, **kwargs: None)  # no `dot` program anywhere
     at = stepper()
     keys = {b.key for b in at.get("download_button")}
-    assert {"stepper.dot", "stepper.svg", "stepper.png", "stepper.csv", "stepper.tex", "stepper.sheet"} <= keys
+    assert {f"stepper.{name}" for name in ("dot", "svg", "png", "csv", "tex", "sheet")} <= keys
 
 
 def test_the_words_the_stack_and_buffer_and_the_legend_are_drawn_apart() -> None:

@@ -23,9 +23,11 @@ of user text goes into HTML-like labels through :func:`html.escape`, so a token 
 The page shows the drawing in three :class:`Pieces`, each at its natural size: the words
 with their arcs, the stack and buffer, the legend.  So a long sentence makes the row of words
 longer (the page scrolls it sideways) and never makes the type smaller: words are set in
-``WORD_POINTS`` = 14 pt, which a browser draws 18.7 px high (1 pt = 4/3 px), 1.5 times that in
-presenter mode, for any sentence length.  :func:`configuration_dot` puts the three pieces in
-one picture, for the downloads.
+``WORD_POINTS`` = 14 pt, which a browser draws as 18.7 px type (1 pt = 4/3 px; a word's text box
+is 21 px high in Chromium), 1.5 times that in presenter mode (28 px type, 31 px boxes), for any
+sentence length and window.  The promise is at least 12 px, at 1440 px wide and on a phone
+(tests/browser/test_drawing_browser.py measures it on a 25-token sentence).
+:func:`configuration_dot` puts the three pieces in one picture, for the downloads.
 """
 
 from __future__ import annotations

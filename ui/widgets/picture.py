@@ -4,10 +4,11 @@ shows its configuration through here.
 The three pieces come from :func:`ui.widgets.compute.pieces_of` (cached by source data) and are
 shown with ``st.graphviz_chart``, which lays them out in the browser (no Graphviz program
 needed).  Each keeps its natural size, so the type never shrinks with the sentence: words are
-14 pt, drawn 18.7 px high (28 px in presenter mode) on any screen, and a row of words wider
-than the page scrolls sideways, as does a long buffer.  Two rules of Streamlit's chart style
-are undone for that: the picture's width is no longer capped at the column's, and its text
-keeps the sizes and font Graphviz laid it out with instead of the page's small type.
+14 pt, drawn as 18.7 px type (28 px in presenter mode) on any screen, never below 12 px, and a
+row of words wider than the page scrolls sideways, as does a long buffer.  Two rules of
+Streamlit's chart style are undone for that: the picture's width is no longer capped at the
+column's, and its text keeps the sizes and font Graphviz laid it out with instead of the page's
+small type (``revert-layer`` brings back the SVG's own ``font-size`` and ``font-family``).
 """
 
 from __future__ import annotations
