@@ -20,6 +20,7 @@ from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
 from ui.train.training_data import training_data
+from ui.views.safe_text import inert
 from ui.views.training import (
     PAGE_DEFAULTS,
     PRESETS,
@@ -138,7 +139,7 @@ def start_buttons(choice: TrainSpec | None, tab: str, free: int) -> None:
                    help=None if choice and free else why) and choice:
         start_runs((choice,), tab)
         st.rerun()
-    right.caption(f"This run: {run_title(choice)}" if choice else "")
+    right.caption(f"This run: {inert(run_title(choice))}" if choice else "")
     with st.expander("Presets: two runs that answer one question, started together", expanded=False):
         names = [p.title for p in PRESETS]
         name = st.selectbox("Preset", names, key="train.preset")
@@ -165,7 +166,7 @@ def live_runs(seen: tuple[str, ...], tab: str) -> None:
     for job, log in zip(running, reports, strict=True):
         state = progress(log)
         bar, button = st.columns([5, 1], vertical_alignment="bottom")
-        bar.progress(state.fraction, text=f"**{title(job)}** (started {started(job)}) · {state.text}")
+        bar.progress(state.fraction, text=f"**{inert(title(job))}** (started {started(job)}) · {state.text}")
         if may_stop(job.owner(), tab, shared_server()):
             button.button("Stop", key=f"train.stop.{job.folder.name}", on_click=stop_run,
                           args=(str(job.folder), tab))
@@ -185,10 +186,10 @@ def results(ended: list[TrainingJob]) -> None:
     st.table(results_table(rows).style.format(precision=2, na_rep="—").hide())
     st.caption("Scores in %.  Dev: the kept epoch's (the first with the best dev UAS, whose weights "
                "the model keeps; a stopped run keeps its best epoch so far).  Test: that model on the "
-               "test set.  Empty: none (no test set, or stopped before an epoch ended).")
+               "test set.  —: none (no test set, or stopped before an epoch ended).")
     for job in ended:
         if job.status() == "failed":
-            st.error(f"{title(job)} failed:\n\n```\n{job.failure()}\n```")
+            st.error(f"{inert(title(job))} failed:\n\n```\n{job.failure()}\n```")
     compare([j for j in ended if j.status() in ("finished", "stopped")])
 
 
@@ -211,7 +212,7 @@ def compare(done: list[TrainingJob]) -> None:
     for name in picked:
         job = names[name]
         cols = st.columns([4, 1, 1])
-        cols[0].caption(title(job))
+        cols[0].caption(inert(title(job)))
         if job.checkpoint.exists():
             cols[1].download_button("checkpoint", job.checkpoint.read_bytes(), f"{name}.pt", key=f"ck.{name}")
         cols[2].download_button("log", job.log.read_text() if job.log.exists() else "", f"{name}.jsonl",

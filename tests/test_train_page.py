@@ -17,6 +17,7 @@ from parsing_core.checkpoint import load_checkpoint
 from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import ModelConfig, TrainSpec
 from tests.conftest import Server
+from ui.views.safe_text import inert
 from ui.views.training import PRESETS, jobs_root, run_name, run_title
 
 
@@ -68,7 +69,7 @@ def test_start_watch_and_stop_a_run_with_the_buttons_right_at_once(jobs: Path) -
     job = start_tiny(at)
     assert job.status() == "running" and job.owner() == at.session_state["train.tab"]
     at.run()
-    assert any("epoch" in p.text and run_title(job.spec()) in p.text for p in at.get("progress"))
+    assert any("epoch" in p.text and inert(run_title(job.spec())) in p.text for p in at.get("progress"))
     assert at.get("plotly_chart")
     stop_button(at, job).click().run()  # one click, one run: nothing else reruns the page
     assert job.status() == "stopped" and job.exit_code() is not None
@@ -82,7 +83,7 @@ def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) ->
     job = start_tiny(open_page())
     again = open_page()  # a new session: the first one's state is gone
     assert stop_keys(again) == [f"train.stop.{job.folder.name}"]
-    assert any(run_title(job.spec()) in p.text for p in again.get("progress"))
+    assert any(inert(run_title(job.spec())) in p.text for p in again.get("progress"))
     stop_button(again, job).click().run()
     wait_for(lambda: pid_gone(job), 10)
     assert job.status() == "stopped" and job.checkpoint.exists()  # the best epoch so far, for the stepper
