@@ -12,7 +12,7 @@ import pytest
 import parsing_core as pc
 import ui.views.worksheet
 from ui.views.drawing import configuration_dot
-from ui.views.exports import PNG_DPI, render
+from ui.views.exports import MAX_PNG_PX, PNG_DPI, RenderError, render, run_graphviz
 from ui.views.oracle_view import arc_kinds
 from ui.views.tables import derivation_table
 from ui.views.worksheet import BLANKS, blank_sheet, sheet_html
@@ -50,6 +50,31 @@ def test_svg_and_png_are_made_without_the_dot_program(no_dot_program: None) -> N
     width_px, height_px = png_size(render(dot, "png"))
     assert width_px == pytest.approx(width_pt * PNG_DPI / 72, abs=3)  # twice a screen's 96 dpi
     assert height_px == pytest.approx(height_pt * PNG_DPI / 72, abs=3)
+
+
+def test_a_drawing_graphviz_aborts_on_is_drawn_with_its_labels_outside_the_layout() -> None:
+    # Many crossing gold arcs, each labelled ✕, in one row: Graphviz 14.1's mincross fails an
+    # assertion and aborts the process laying it out (found by drawing random trees).
+    heads = [12, 11, 10, 0, 0, 4, 12, 0, 0, 0, 8, 0]
+    tangled = pc.Sentence.from_heads([f"w{i}" for i in range(1, 13)], heads)
+    system = pc.get_system("arc-eager")
+    c = system.initial(tangled)
+    dot = configuration_dot(system, tangled, c, arc_kinds(c, tangled, None), tangled.crossing_arcs())
+    with pytest.raises(RenderError, match="exit status"):
+        run_graphviz(dot, "svg")
+    svg = render(dot, "svg")  # and this process is still here
+    assert svg.count(b">\xe2\x9c\x95<") == len(tangled.crossing_arcs()) + 1  # every arc's ✕, the legend's
+    assert png_size(render(dot, "png"))[0] > 0
+
+
+def test_a_very_long_drawing_becomes_a_png_at_most_16000_pixels_long() -> None:
+    n = 150
+    sentence = pc.Sentence.from_heads([f"word{i}" for i in range(1, n + 1)], list(range(n)))
+    system = pc.get_system("arc-standard")
+    c = system.initial(sentence)
+    dot = configuration_dot(system, sentence, c, arc_kinds(c, sentence, None))
+    width, height = png_size(render(dot, "png"))
+    assert 0.9 * MAX_PNG_PX < max(width, height) <= MAX_PNG_PX + 20  # Graphviz adds a few pixels of margin
 
 
 def test_the_homework_sheet_keeps_the_transitions_and_blanks_the_configurations() -> None:

@@ -45,4 +45,5 @@ def drawing_downloads(dot: str, prefix: str = "stepper") -> None:
                  f"{prefix}.svg")
     with columns[2]:
         download("PNG", lambda: exports.render(dot, "png"), "configuration.png", "image/png", f"{prefix}.png",
-                 help=f"{exports.PNG_DPI} dots per inch, sharp on a slide.")
+                 help=f"{exports.PNG_DPI} dots per inch, sharp on a slide (fewer for a very long "
+                      f"sentence, to keep the picture under {exports.MAX_PNG_PX:,} pixels long).")
