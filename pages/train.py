@@ -222,14 +222,16 @@ def compare(done: list[TrainingJob]) -> None:
 run_through_app()
 st.title("Train a parser")
 st.markdown("A BiLSTM parser learns from an oracle.  Each run goes on in its own process on the "
-            "server, so every run going now is listed below, whoever started it: you may refresh the "
-            "page or come back from another browser, and stop a run whenever you like.  A stopped "
-            "run keeps the weights of its best epoch so far (once one epoch has ended), ready for the "
-            f"Stepper like a finished one.  At most {LIMIT} runs go at once; each uses one CPU core.")
+            "server, so every run going now is listed under *Runs going now*, whoever started it: you "
+            "may refresh the page or come back from another browser, and stop a run whenever you "
+            "like.  A stopped run keeps the weights of its best epoch so far (once one epoch has "
+            "ended), ready for the Stepper like a finished one.  At most "
+            f"{LIMIT} runs go at once; each uses one CPU core.")
 tab = this_tab()
 board = job_board()
 jobs = board.jobs()
 running = [j for j in jobs if j.status() == "running"]
+ended = [j for j in jobs if j.folder.name not in {r.folder.name for r in running}]
 with show_errors():
     form, watch = st.columns([2, 3], gap="large")
     with form:
@@ -240,4 +242,4 @@ with show_errors():
         st.subheader("Runs going now")
         live_runs(tuple(j.folder.name for j in running), tab)
         st.caption(stop_rule(shared_server()))
-    results([j for j in jobs if j.folder.name not in {r.folder.name for r in running}])
+    results(ended)
