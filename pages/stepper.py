@@ -255,7 +255,7 @@ if presenter:
 if input_problem:
     st.error(f"**The new sentence could not be read:** {inert(input_problem)}  \nThe board still shows "
              "the previous sentence.", icon=":material/error:")
-caption_column, hide_column = st.columns([5, 1], vertical_alignment="center")
+caption_column, hide_column = st.columns([3, 1], vertical_alignment="center")
 caption_column.markdown(sentence_caption(trace.sentence))
 with hide_column:
     hide_button(hidden)
@@ -289,7 +289,7 @@ with costs_column:
             st.info("The oracle is hidden: what would you play next?  **Reveal** it (key **H**) to see "
                     "every move's cost.", icon=":material/visibility_off:")
         elif trace.is_complete:
-            st.markdown("The parse is finished: no move is left to judge.")
+            st.markdown("No move is left to judge: the parse is over.")
         else:
             oracle_table(trace, verdicts, scores)
     for name in (oracle, compare) if not hidden else ():

@@ -5,7 +5,11 @@ and this package for the showing; this file is the map.
   figure, a download), so any page and any test can call them without a running app.
   tests/test_boundaries.py imports every module under it with Streamlit blocked.
 
-  - ``tables`` — derivation, systems and oracles tables; ``drawing`` — a configuration as DOT;
+  - ``tables`` — derivation, systems and oracles tables; ``drawing`` — a configuration as DOT,
+    whole or in three pieces; ``worksheet`` — a derivation sheet with blanks for homework;
+  - ``mistakes`` — each move's cost where it was made, a finished parse summed up;
+    ``buildable`` — why a system cannot build a gold tree; ``rules`` — moves and cost rules
+    as the seeds write them; ``glossary`` — the terms and links to them;
   - ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
   - ``cost_table`` — the coloured cost and verdict frames; ``model_view`` — a trained model's
     columns, its move, its parse;
@@ -19,9 +23,10 @@ and this package for the showing; this file is the map.
   - ``board`` — the move board: one button per move, history (undo, redo, reset, jump), the
     oracle's step and autoplay, all changing the state of one :class:`~ui.widgets.board.Board`
     (a key in the session), so a lesson or an exercise embeds the board with its own state;
-  - ``pickers`` (sentence, system, oracles), ``sentence_inputs`` (typed, uploaded or treebank
-    sentences; a data folder), ``compute`` (the views cached by source data with
-    ``st.cache_data``), ``errors`` (library errors shown as messages).
+  - ``picture`` (the configuration drawn at natural size), ``pickers`` (sentence, system,
+    oracles), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder),
+    ``compute`` (the views cached by source data with ``st.cache_data``), ``errors`` (library
+    errors shown as messages).
 
 * One folder per page for the Streamlit code only that page uses:
 

@@ -74,7 +74,7 @@ def test_clicking_the_seed_000_scenario_shows_the_drawing_and_the_coloured_costs
     costs = page.locator(".st-key-stepper-costs")
     expect(costs).to_contain_text("✓ optimal")
     expect(costs).to_contain_text("✗ costs 1")
-    png = costs.locator("[data-testid='stDataFrame']").screenshot()
+    png = costs.locator("[data-testid='stTable']").screenshot()
     assert share_of(png, OPTIMAL) > 0.05 and share_of(png, COSTS_1) > 0.02
     expect(button(page, "move-RE")).to_be_disabled()
     screenshot(page, artifacts / "stepper.png")
