@@ -290,12 +290,14 @@ class TrainingJob:
         """Mark the job stopped and end its process, from any process (not only the starter's).
 
         SIGTERM first: a training job stops after its current batch, saves its best weights and
-        exits; after ``timeout`` seconds, SIGKILL.  Returns once the process has ended.
+        exits; after ``timeout`` seconds, SIGKILL.  Returns once the process has ended.  A job
+        that has already ended keeps its status (a run that finished as Stop was clicked is
+        finished, not stopped).
         """
-        (self.folder / "stopped").touch()
         pid = self.pid()
         if pid is None or self.exit_code() is not None:
             return
+        (self.folder / "stopped").touch()
         self._signal(pid, signal.SIGTERM)
         if not self._ended_within(timeout):
             self._signal(pid, signal.SIGKILL)

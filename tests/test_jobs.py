@@ -43,6 +43,8 @@ def test_a_finished_job_leaves_its_checkpoint(tmp_path):
     assert job.status() == "finished" and job.checkpoint.exists()
     assert job.reports()[-1]["event"] == "test"
     assert TrainingJob(job.folder).status() == "finished"
+    TrainingJob(job.folder).stop()  # Stop clicked as it ended: it stays finished
+    assert job.status() == "finished"
 
 
 def test_a_failed_job_says_why(tmp_path):

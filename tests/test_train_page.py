@@ -17,6 +17,7 @@ from parsing_core.checkpoint import load_checkpoint
 from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import ModelConfig, TrainSpec
 from tests.conftest import Server
+from ui.stepper.models import finished_runs
 from ui.views.safe_text import inert
 from ui.views.training import PRESETS, jobs_root, run_name, run_title
 
@@ -88,6 +89,7 @@ def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) ->
     wait_for(lambda: pid_gone(job), 10)
     assert job.status() == "stopped" and job.checkpoint.exists()  # the best epoch so far, for the stepper
     assert load_checkpoint(job.checkpoint).info["stopped"] is True
+    assert [r.name for r in finished_runs()] == [job.folder.name]  # the stepper's model picker offers it
     assert any(r["Status"] == "stopped" for r in again.table[0].value.to_dict("records"))
 
 

@@ -63,7 +63,8 @@ def test_a_run_grows_its_curves_and_stops(page: Page, app_url: str, artifacts: P
         assert time.time() < deadline, "the curves did not grow"
         time.sleep(0.5)
     page.set_viewport_size({"width": 1440, "height": 900})
-    page.screenshot(path=artifacts / "train.png", full_page=True)
+    page.get_by_role("heading", name="Train a parser").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "train.png")
     stop_and_see_it_stopped(page)
     assert board.jobs()[-1].status() == "stopped"
 
