@@ -42,6 +42,7 @@ class Episode:
     recent: tuple[str, ...] = ()
     previous: Previous = Previous()
     gained: float = 0.0  # the undiscounted return so far
+    best: float | None = None  # best(c) by the exact oracle, once known
 
 
 @dataclass(frozen=True)
@@ -115,15 +116,15 @@ class Environment:
 
     def step(self, actions: Array) -> Step:
         """Apply one legal action per episode; restart the episodes that end."""
-        rewards = self.rewards(actions)
+        moved = [replace(e, c=self.system.apply(e.c, MOVES[int(a)]), recent=remember(self.spec, e.recent,
+                                                                                     ACTIONS[int(a)]))
+                 for e, a in zip(self.episodes, actions)]
+        rewards = self.rewards(actions, moved)
         before = self.states.copy()
         next_states, next_masks = np.empty_like(self.states), np.zeros_like(self.masks)
         done, returns = np.zeros(len(actions), dtype=bool), []
-        for i, (e, a, r) in enumerate(zip(self.episodes, actions, rewards)):
-            kind = ACTIONS[int(a)]
-            after = replace(e, c=self.system.apply(e.c, MOVES[int(a)]),
-                            recent=remember(self.spec, e.recent, kind),
-                            previous=Previous(kind, float(r)), gained=e.gained + float(r))
+        for i, (e, a, r) in enumerate(zip(moved, actions, rewards)):
+            after = replace(e, previous=Previous(ACTIONS[int(a)], float(r)), gained=e.gained + float(r))
             next_states[i], next_masks[i] = observe(self.system, self.spec, after)
             done[i] = not next_masks[i].any()
             if done[i]:
@@ -136,10 +137,21 @@ class Environment:
         self._costs = [None] * len(self.episodes)
         return Step(before, np.asarray(actions), rewards, next_states, next_masks, done, returns)
 
-    def rewards(self, actions: Array) -> Array:
-        """The reward of each episode's action, read on its configuration before the move."""
-        if self.reward == "exact":
-            costs = self.costs()
-            return np.array([-cost_vector(c)[int(a)] for c, a in zip(costs, actions)], dtype=np.float32)
-        return np.array([thesis_reward(e.c, ACTIONS[int(a)], e.sentence.gold_heads, e.previous)
-                         for e, a in zip(self.episodes, actions)], dtype=np.float32)
+    def rewards(self, actions: Array, moved: list[Episode]) -> Array:
+        """The reward of each episode's action, read on its configuration before the move
+        (``moved``: the episodes after it; under the exact reward they learn their best(c))."""
+        if self.reward == "thesis":
+            return np.array([thesis_reward(e.c, ACTIONS[int(a)], e.sentence.gold_heads, e.previous)
+                             for e, a in zip(self.episodes, actions)], dtype=np.float32)
+        out = np.empty(len(actions), dtype=np.float32)
+        for i, (e, after) in enumerate(zip(self.episodes, moved)):
+            out[i], moved[i] = self.exact_reward(e, after)
+        return out
+
+    def exact_reward(self, e: Episode, after: Episode) -> tuple[float, Episode]:
+        """−cost(t; c) = best(t(c)) − best(c), best(c) kept from the step before: one configuration
+        judged per move, not every successor (the costs of all moves are asked for only when
+        :meth:`costs` is called, to measure agreement)."""
+        best_before = e.best if e.best is not None else self.oracle.best(e.c, e.sentence)
+        best_after = self.oracle.best(after.c, after.sentence)
+        return best_after - best_before, replace(after, best=best_after)
