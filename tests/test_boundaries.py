@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # DOT text, state, downloads) and must import without Streamlit -- found by walking the package, so
 # a new view is checked without being listed.  The packages themselves (``ui`` and its folders) are
 # pure too.
-UI_PACKAGES = ["ui", "ui.views", "ui.widgets", "ui.stepper", "ui.train"]
 # Views that must be found by the walk (so that the walk is known not to come back empty).
 UI_VIEWS_KNOWN = [
     "ui.views.cost_table",
@@ -44,21 +43,11 @@ UI_VIEWS_KNOWN = [
     "ui.views.tables",
     "ui.views.training",
 ]
-# ui modules that draw widgets or cache with Streamlit, directly or through one of these: shared
-# widgets, one folder per page, and the navigation.
-UI_STREAMLIT = [
-    "ui.navigation",
-    "ui.stepper.downloads",
-    "ui.stepper.link",
-    "ui.stepper.models",
-    "ui.train.training_data",
-    "ui.widgets.board",
-    "ui.widgets.compute",
-    "ui.widgets.errors",
-    "ui.widgets.picture",
-    "ui.widgets.pickers",
-    "ui.widgets.sentence_inputs",
-]
+# The folders of ui: the pure views, the shared widgets, and one folder per page (found on disk,
+# each named after its page in pages/).  Everything outside ui/views may use Streamlit.
+UI_FOLDERS = sorted(p.name for p in (ROOT / "ui").iterdir() if p.is_dir() and p.name != "__pycache__")
+UI_PAGE_FOLDERS = set(UI_FOLDERS) - {"views", "widgets"}
+UI_PACKAGES = ["ui", *(f"ui.{name}" for name in UI_FOLDERS)]
 
 # Names at the top of the checkout: what is ours, not the standard library's or a package's.
 FIRST_PARTY = {p.stem for p in ROOT.iterdir()
@@ -125,26 +114,12 @@ def test_pure_ui_modules_import_without_streamlit():
     """)
 
 
-def ui_modules() -> set[str]:
-    """Every module and package under ui/, by dotted name, found on disk."""
-    found = set()
-    for path in (ROOT / "ui").rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    return found
-
-
-def test_every_ui_module_is_a_view_or_listed_as_streamlit():
-    """A new ui module is either a view (under ui/views, then checked above) or on the Streamlit
-    list; every folder of ui/ is a package with a docstring."""
-    found = ui_modules()
-    views = {name for name in found if name.startswith("ui.views.")}
-    listed = set(UI_PACKAGES) | set(UI_VIEWS_KNOWN) | set(UI_STREAMLIT)
-    assert found == listed | views, \
-        f"not listed: {sorted(found - listed - views)}; gone: {sorted(listed - found)}"
-    assert not set(UI_STREAMLIT) & views
+def test_every_ui_folder_is_a_package_that_says_what_it_holds():
+    """ui/views, ui/widgets and the page folders are packages whose docstring is their map."""
+    assert {"views", "widgets"} <= set(UI_FOLDERS)
     for package in UI_PACKAGES:
         init = ROOT.joinpath(*package.split("."), "__init__.py")
+        assert init.exists(), f"{package} is a folder without __init__.py"
         assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), f"{package} has no docstring"
 
 
@@ -217,7 +192,6 @@ def test_parsing_core_never_imports_the_layers_above_it():
 
 
 UI_FILES = sorted((ROOT / "ui").rglob("*.py"))
-UI_PAGE_FOLDERS = {"stepper", "train"}
 
 
 def allowed_ui_folders(path: Path) -> set[str]:
@@ -232,9 +206,10 @@ def allowed_ui_folders(path: Path) -> set[str]:
     return {"views", "widgets", "navigation"} | UI_PAGE_FOLDERS  # ui/__init__.py, ui/navigation.py
 
 
-def test_ui_page_folders_are_known():
-    folders = {p.name for p in (ROOT / "ui").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
-    assert folders == {"views", "widgets"} | UI_PAGE_FOLDERS
+def test_every_ui_page_folder_belongs_to_a_page():
+    assert {"stepper", "train"} <= UI_PAGE_FOLDERS
+    orphans = [name for name in UI_PAGE_FOLDERS if not (ROOT / "pages" / f"{name}.py").exists()]
+    assert not orphans, f"ui folders without a page of that name in pages/: {orphans}"
 
 
 @pytest.mark.parametrize("path", UI_FILES, ids=rel)
