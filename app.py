@@ -13,6 +13,7 @@ PAGES = [
     st.Page("pages/welcome.py", title="Welcome", icon=":material/school:", default=True),
     st.Page("pages/stepper.py", title="Stepper", icon=":material/footprint:"),
     st.Page("pages/train.py", title="Train", icon=":material/model_training:"),
+    st.Page("pages/practice.py", title="Practice", icon=":material/exercise:"),
     st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
 ]
 

@@ -1,0 +1,52 @@
+"""The item's configuration drawn as the stepper draws it, with the feedback on it: after a wrong
+answer, the gold arcs it loses are drawn lost (dashed), and the crossing marks stay hidden while
+the question is about crossings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+import parsing_core.exercises as ex
+from ui.views.drawing import configuration_pieces
+from ui.views.practice import feedback_kinds
+from ui.views.sources import custom_key
+from ui.views.state import StepperState
+from ui.widgets import compute
+from ui.widgets.picture import natural_size_css
+
+KEY = "practice"
+#: Kinds whose question is the crossing arcs: the picture must not mark them before the answer.
+ASKS_CROSSING = ("crossing-arcs", "which-systems")
+
+
+def board_state(item: ex.Item[Any], moves: tuple[str, ...]) -> StepperState:
+    """A board at the item's sentence and system, after ``moves``."""
+    options = tuple(k for k, v in item.spec.options if v is True)
+    return StepperState(sentence=custom_key(item.sentence), system=item.spec.system, options=options,
+                        oracle=item.oracle, moves=moves, cursor=len(moves))
+
+
+def parse_of(state: StepperState) -> compute.Parse:
+    return compute.Parse(state.sentence, state.system, state.options, state.labelled)
+
+
+def picture(item: ex.Item[Any], moves: tuple[str, ...], feedback: ex.Feedback | None) -> None:
+    """Draw the configuration after ``moves``, the feedback's lost arcs dashed."""
+    state = board_state(item, moves)
+    drawn = compute.drawn(parse_of(state), moves, item.oracle or "", hidden=False)
+    kinds = drawn.kinds if feedback is None else feedback_kinds(drawn.kinds, feedback)
+    answered = feedback is not None
+    crossing = set() if item.spec.kind in ASKS_CROSSING and not answered else drawn.crossing
+    trace = drawn.trace
+    pieces = configuration_pieces(trace.system, trace.sentence, trace.final, kinds, crossing)
+    st.html(natural_size_css(KEY))
+    with st.container(key=f"{KEY}-drawing"):
+        with st.container(key=f"{KEY}-drawing-arcs"):
+            st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+        with st.container(horizontal=True, gap="medium", key=f"{KEY}-drawing-below"):
+            with st.container(width="content", key=f"{KEY}-drawing-memory"):
+                st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
+            with st.container(width="content", key=f"{KEY}-drawing-legend"):
+                st.graphviz_chart(pieces.legend, width="content", alt="Legend")

@@ -1,0 +1,72 @@
+"""Sign in with a nickname and an optional class code: no password, no personal data.
+
+A new nickname registers a learner; a nickname already used in the class is refused with the
+store's message, and continuing as that learner needs the class code (learners without a class
+share one namespace: anyone typing such a nickname continues as that learner, and the page says so).
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from parsing_core.progress import Learner, ProgressError, Store
+from ui.practice.progress import LEARNER, Tracker, learner
+from ui.views.safe_text import inert
+
+PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
+           "your name). A class code keeps a class's nicknames apart; without one, anyone who types "
+           "your nickname continues as you.")
+
+
+def sign_in(store: Store | None, problem: str) -> Learner | None:
+    """The sidebar's learner box; returns the learner signed in, if any."""
+    if store is None:
+        st.warning(f"**Progress is not being saved:** the database cannot be opened ({inert(problem)}). "
+                   "You can still practise; your answers count for this visit only.",
+                   icon=":material/database_off:")
+        return None
+    who = learner()
+    if who is not None:
+        st.success(f"Practising as **{inert(str(who))}**; your progress is saved.")
+        st.button("Sign out", key="practice.sign_out", on_click=st.session_state.pop, args=(LEARNER, None))
+        return who
+    st.caption(PRIVACY)
+    nickname = st.text_input("Nickname", key="practice.nickname", max_chars=40)
+    code = st.text_input("Class code (optional)", key="practice.class_code", max_chars=40)
+    new, back = st.columns(2)
+    if new.button("Start", key="practice.register", help="A new learner with this nickname", width="stretch"):
+        enter(lambda: store.register(nickname, code))
+    if back.button("Continue", key="practice.continue", help="Come back as this learner", width="stretch"):
+        enter(lambda: store.continue_as(nickname, code))
+    if learner() is None:
+        st.caption("Not signed in: your answers count for this visit only.")
+    return learner()
+
+
+def enter(how: object) -> None:
+    """Sign in by ``how`` (a store call returning the learner), or show why not."""
+    try:
+        st.session_state[LEARNER] = how()  # type: ignore[operator]
+    except ProgressError as error:
+        st.error(inert(str(error)[:1].upper() + str(error)[1:]) + ".", icon=":material/person_alert:")
+
+
+def transfer(tracker: Tracker) -> None:
+    """Export the learner's progress as JSON, and import a file exported before."""
+    if not tracker.saving:
+        st.caption("Sign in to export or import progress.")
+        return
+    assert tracker.store is not None and tracker.learner is not None
+    document = tracker.store.export_progress(tracker.learner)
+    st.download_button("Export my progress (JSON)", json.dumps(document, indent=1), key="practice.export",
+                       file_name=f"progress-{tracker.learner.nickname}.json", mime="application/json")
+    upload = st.file_uploader("Import progress (a JSON file exported before)", type=["json"],
+                              key="practice.import")
+    if upload is not None and st.button("Import it", key="practice.import_go"):
+        try:
+            tracker.store.import_progress(tracker.learner, json.loads(upload.getvalue()))
+            st.success("Imported: answers you already had were skipped.")
+        except (ProgressError, ValueError) as error:
+            st.error(f"That file could not be imported: {inert(str(error))}")

@@ -1,0 +1,128 @@
+"""What follows from the answers, shown: the progress chart, the review queue, a set and its results.
+
+The rules are the store's (:mod:`parsing_core.progress.learning`): a skill is mastered after
+``MASTERY_RUN`` right answers in a row without a hint; every item answered sits in one of five
+Leitner boxes, a miss sends it back to box 1, due again in five minutes.
+
+>>> from datetime import datetime
+>>> p = SkillProgress("next-move/arc-eager", answered=4, correct=3, streak=2, best_run=2,
+...                   boxes=(1, 2, 0, 0, 0))
+>>> mastery_words(p)
+'2 of 3 in a row without hints: 1 more to master'
+>>> due_words(datetime(2026, 1, 1, 9, 5), now=datetime(2026, 1, 1, 9, 0))
+'in 5 min'
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+import parsing_core.exercises as ex
+from parsing_core.progress import BOX_WAITS, MASTERY_RUN, ItemResult, ReviewItem, SkillProgress
+from ui.views.practice import cost_text, given_words, move_cost, skill_of, skill_title
+
+BOX_COLOURS = ("#D55E00", "#E69F00", "#F0E442", "#56B4E9", "#009E73")  # box 1 (missed) .. 5 (known)
+RUN_COLOUR, MASTERED_COLOUR = "#56B4E9", "#009E73"
+def wait_words(wait: timedelta) -> str:
+    minutes = int(wait.total_seconds() // 60)
+    return f"{minutes} min" if minutes < 60 * 24 else f"{minutes // (60 * 24)} days"
+
+
+RULES = (f"**Mastery:** {MASTERY_RUN} right answers in a row, without a hint, master a skill (a hint or "
+         "a wrong answer starts the run again; “show me” counts as a hint).  **Review:** every item you "
+         "answer sits in one of five boxes; a right answer without hints moves it up a box, a wrong "
+         "answer sends it back to box 1.  An item is due again after its box's wait: "
+         + ", ".join(f"box {b} {wait_words(w)}" for b, w in BOX_WAITS.items()) + ".")
+
+
+def mastery_words(p: SkillProgress) -> str:
+    """Where a skill stands on the way to mastery, in words."""
+    if p.mastered:
+        return f"mastered ({p.best_run} in a row without hints at best)"
+    if not p.answered:
+        return f"new: {MASTERY_RUN} right in a row without hints master it"
+    return f"{p.streak} of {MASTERY_RUN} in a row without hints: {p.to_mastery} more to master"
+
+
+def due_words(due: datetime, now: datetime) -> str:
+    """``due now``, ``in 5 min``, ``in 3 h``, ``in 2 days``."""
+    left = (due - now).total_seconds()
+    if left <= 0:
+        return "due now"
+    if left < 3600:
+        return f"in {max(1, round(left / 60))} min"
+    return f"in {round(left / 3600)} h" if left < 86400 else f"in {round(left / 86400)} days"
+
+
+def progress_figure(rows: list[SkillProgress], height_per_skill: int = 34) -> go.Figure:
+    """One row per skill: the current run of clean answers against the mastery line (left) and the
+    skill's items per review box (right)."""
+    names = [skill_title(p.skill) for p in rows]
+    titles = (f"Run toward mastery ({MASTERY_RUN} in a row)", "Items per review box")
+    figure = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.04,
+                           column_widths=[0.4, 0.6], subplot_titles=titles)
+    runs = [MASTERY_RUN if p.mastered else p.streak for p in rows]
+    colours = [MASTERED_COLOUR if p.mastered else RUN_COLOUR for p in rows]
+    marks = ["★ mastered" if p.mastered else f"{p.streak} of {MASTERY_RUN}" for p in rows]
+    figure.add_bar(y=names, x=runs, orientation="h", marker_color=colours, text=marks, textposition="auto",
+                   showlegend=False, row=1, col=1, hovertemplate="%{y}: %{text}<extra></extra>")
+    figure.add_vline(x=MASTERY_RUN, line_dash="dash", line_color="#555555", row=1, col=1)
+    for box in range(len(BOX_COLOURS)):
+        figure.add_bar(y=names, x=[p.boxes[box] for p in rows], orientation="h", name=f"box {box + 1}",
+                       marker_color=BOX_COLOURS[box], row=1, col=2,
+                       hovertemplate=f"%{{y}}: %{{x}} item(s) in box {box + 1}<extra></extra>")
+    figure.update_layout(barmode="stack", height=110 + height_per_skill * len(rows),
+                         margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                         legend={"orientation": "h", "y": -0.05, "yanchor": "top"})
+    figure.update_xaxes(range=[0, MASTERY_RUN + 0.5], dtick=1, row=1, col=1)
+    figure.update_xaxes(dtick=1, row=1, col=2)
+    figure.update_yaxes(autorange="reversed")
+    return figure
+
+
+def review_frame(queue: list[ReviewItem], now: datetime) -> pd.DataFrame:
+    """The review queue, most urgent first: item, skill, box, when it is due."""
+    return pd.DataFrame({"item": [r.item_id for r in queue], "skill": [skill_title(r.skill) for r in queue],
+                         "box": [r.box for r in queue], "due": [due_words(r.due, now) for r in queue]})
+
+
+# -- sets ---------------------------------------------------------------------------------------
+def set_spec(kinds: list[str], systems: list[str], level: int, count: int, seed: int,
+             specs: list[ex.ItemSpec]) -> dict[str, Any]:
+    """What a set keeps besides its item ids: how it was drawn, and each item's spec text (to rebuild it)."""
+    return {"kinds": kinds, "systems": systems, "level": level, "count": count, "seed": seed,
+            "items": [s.text for s in specs]}
+
+
+def results_frame(results: list[ItemResult], items: dict[str, ex.Item[Any]]) -> pd.DataFrame:
+    """Per item of a set: who answered, who solved it and with how many hints, the commonest wrong answer."""
+    rows = []
+    for number, r in enumerate(results, 1):
+        item = items.get(r.item_id)
+        wrong = r.common_wrong.get("given") if isinstance(r.common_wrong, dict) else r.common_wrong
+        rows.append({
+            "#": number, "item": r.item_id,
+            "skill": skill_title(skill_of(item.spec)) if item else "?",
+            "sentence": " ".join(item.sentence.words) if item else "?",
+            "answered": r.learners, "solved": r.solved, "solved without hints": r.solved_without_hints,
+            "hints before solving": ", ".join(map(str, r.hints)) or "—",
+            "most common wrong answer": "—" if r.common_wrong is None else
+            (given_words(item, wrong) if item else str(wrong)) + f" (× {r.common_wrong_count})",
+            "its cost": cost_text(move_cost(item, wrong)) if item and r.common_wrong is not None else "—",
+        })
+    return pd.DataFrame(rows)
+
+
+#: Ready-made sets: (kinds, systems, level, count, seed), drawn the same for everyone.
+READY: dict[str, tuple[list[str], list[str], int, int, int]] = {
+    "First steps: moves in arc-eager": (["next-move", "trace-table", "cost-of-move"], ["arc-eager"], 1, 6, 1),
+    "Arc-standard from start to end": (["whole-derivation", "count-steps"], ["arc-standard"], 1, 4, 1),
+    "Trees: crossings and systems": (["crossing-arcs", "which-systems"], ["arc-standard"], 3, 4, 1),
+    "Oracles: static, approximate, exact": (["static-fails", "approx-vs-exact", "all-optimal"],
+                                            ["arc-standard"], 2, 6, 1),
+}
