@@ -37,4 +37,5 @@ def describe(device: torch.device) -> str:
     """A name for people: "cpu (2 threads)" or the GPU's name."""
     if device.type == "cuda":
         return f"cuda ({torch.cuda.get_device_name(device)})"
-    return f"cpu ({torch.get_num_threads()} threads)"
+    threads = torch.get_num_threads()
+    return f"cpu ({threads} thread{'s' * (threads != 1)})"
