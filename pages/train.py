@@ -20,6 +20,7 @@ from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
 from ui.train.training_data import training_data
+from ui.views.glossary import term
 from ui.views.safe_text import inert
 from ui.views.training import (
     PAGE_DEFAULTS,
@@ -83,6 +84,8 @@ def run_choice() -> TrainSpec | None:
     size = top[1].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
     k = bottom[0].number_input("Explore after k epochs", 0, 100, defaults.train.explore_after, key="train.k")
     p = bottom[1].slider("Exploration p", 0.0, 1.0, defaults.train.explore_p, key="train.p")
+    st.caption(f"In the dynamic regime, after k epochs the walk follows the model's own mistake with "
+               f"probability p ({term('exploration')}); the {term('static oracle')} cannot follow any.")
     if data is None:
         return None
     source = data_spec(data.data, data.folder, data.nonprojective)
