@@ -192,7 +192,10 @@ def practice_view(tracker: Tracker) -> None:
     if current.mode != "skill":
         st.caption(f"{inert(current.title)}: item {current.position + 1} of {len(current.specs)} "
                    f"· id {item.id}")
-    mastery_line(tracker, skill_of(item.spec))
+    if current.set_id and not tracker.saving:
+        st.info("Sign in (sidebar) so that your answers count in this set's results.",
+                icon=":material/login:")
+    mastery = st.empty()  # filled once the answer, if any, is kept
     if st.session_state.get("practice.item") != item.id:  # a new item: its board starts afresh
         st.session_state["practice.item"] = item.id
         BOARD.set(board_state(item, tuple(str(t) for t in item.moves)))
@@ -208,6 +211,8 @@ def practice_view(tracker: Tracker) -> None:
             graded(item, answer, tracker, current.set_id)
     feedback = show_feedback(item)
     hints_and_help(item, tracker, current.set_id)
+    with mastery.container():
+        mastery_line(tracker, skill_of(item.spec))
     picture(item, BOARD.get().taken() if item.spec.kind in BOARD_KINDS else moves, feedback)
     st.caption(f"Item id `{item.id}`; every answer key comes from {item.oracle or 'the gold tree itself'}, "
                "an exact oracle for this tree.")

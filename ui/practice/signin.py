@@ -8,6 +8,7 @@ share one namespace: anyone typing such a nickname continues as that learner, an
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -15,6 +16,7 @@ from parsing_core.progress import Learner, ProgressError, Store
 from ui.practice.progress import LEARNER, Tracker, learner
 from ui.views.safe_text import inert
 
+PROBLEM = "practice.signin_problem"
 PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
            "your name). A class code keeps a class's nicknames apart; without one, anyone who types "
            "your nickname continues as you.")
@@ -33,24 +35,28 @@ def sign_in(store: Store | None, problem: str) -> Learner | None:
         st.button("Sign out", key="practice.sign_out", on_click=st.session_state.pop, args=(LEARNER, None))
         return who
     st.caption(PRIVACY)
-    nickname = st.text_input("Nickname", key="practice.nickname", max_chars=40)
-    code = st.text_input("Class code (optional)", key="practice.class_code", max_chars=40)
+    st.text_input("Nickname", key="practice.nickname", max_chars=40)
+    st.text_input("Class code (optional)", key="practice.class_code", max_chars=40)
     new, back = st.columns(2)
-    if new.button("Start", key="practice.register", help="A new learner with this nickname", width="stretch"):
-        enter(lambda: store.register(nickname, code))
-    if back.button("Continue", key="practice.continue", help="Come back as this learner", width="stretch"):
-        enter(lambda: store.continue_as(nickname, code))
-    if learner() is None:
-        st.caption("Not signed in: your answers count for this visit only.")
-    return learner()
+    new.button("Start", key="practice.register", help="A new learner with this nickname", width="stretch",
+               on_click=enter, args=(store.register,))
+    back.button("Continue", key="practice.continue", help="Come back as this learner", width="stretch",
+                on_click=enter, args=(store.continue_as,))
+    problem = st.session_state.pop(PROBLEM, None)
+    if problem:
+        st.error(inert(problem[:1].upper() + problem[1:]) + ".", icon=":material/person_alert:")
+    st.caption("Not signed in: your answers count for this visit only.")
+    return None
 
 
-def enter(how: object) -> None:
-    """Sign in by ``how`` (a store call returning the learner), or show why not."""
+def enter(how: Callable[[str, str], Learner]) -> None:
+    """Callback: sign in by ``how`` (register or continue_as) with the nickname and class code typed,
+    or keep why not (read from the session: a callback runs before the widgets are drawn again)."""
     try:
-        st.session_state[LEARNER] = how()  # type: ignore[operator]
+        st.session_state[LEARNER] = how(st.session_state.get("practice.nickname", ""),
+                                        st.session_state.get("practice.class_code", ""))
     except ProgressError as error:
-        st.error(inert(str(error)[:1].upper() + str(error)[1:]) + ".", icon=":material/person_alert:")
+        st.session_state[PROBLEM] = str(error)
 
 
 def transfer(tracker: Tracker) -> None:

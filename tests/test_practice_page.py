@@ -1,0 +1,290 @@
+"""The Practice page, driven headless with ``AppTest``: every kind answered right and wrong, a set
+link, mastery and the review queue, progress that survives a restart, and the messages for bad input.
+
+Each test points ``PARSING_DATABASE_URL`` at a SQLite file of its own.  The items come from a link
+(``?items=`` one spec per kind), so each is known: the test answers with the item's key (right)
+and with the kind's own wrong answer (``ExerciseKind.wrong``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+import parsing_core as pc
+import parsing_core.exercises as ex
+from parsing_core.progress import open_store
+
+PAGE = Path(__file__).resolve().parents[1] / "pages" / "practice.py"
+TIMEOUT = 60
+SYSTEM = "arc-standard"  # every offered kind has items in it (approx-vs-exact: only here and in
+#                          arc-eager-corrected is there an approximate oracle to compare)
+POOL = ex.SentencePool()
+OFFERED = [k for k in ex.list_kinds() if not ex.get_kind(k).needs_model]
+
+
+@pytest.fixture(autouse=True)
+def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    monkeypatch.setenv("PARSING_DATABASE_URL", url)
+    return url
+
+
+def spec_of(kind: str, seed: int = 0) -> ex.ItemSpec:
+    return ex.draw(kind, SYSTEM, 1, 1, seed, POOL)[0]
+
+
+def item_of(spec: ex.ItemSpec) -> ex.Item[Any]:
+    return ex.make_item(spec, POOL.find(spec.sentence))
+
+
+def practice(**query: str) -> AppTest:
+    at = AppTest.from_file(str(PAGE), default_timeout=TIMEOUT)
+    at.query_params.update(query)
+    return run(at)
+
+
+def run(at: AppTest) -> AppTest:
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click()
+    return run(at)
+
+
+def current_id(at: AppTest) -> str:
+    found = [m.group(1) for c in at.caption if (m := re.search(r"Item id `(\w+)`", c.value))]
+    assert len(found) == 1, [c.value for c in at.caption]
+    return found[0]
+
+
+def plain(text: str) -> str:
+    """Markdown shown as the reader sees it (user text is escaped by ``inert``)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def said(at: AppTest) -> tuple[list[str], list[str]]:
+    """The feedback shown, as read: (successes, errors)."""
+    return [plain(s.value) for s in at.success], [plain(e.value) for e in at.error]
+
+
+def table_with(at: AppTest, column: str) -> Any:
+    [frame] = [d.value for d in at.dataframe if column in d.value.columns]
+    return frame
+
+
+def submit(at: AppTest, label: str = "Check") -> AppTest:
+    [button] = [b for b in at.button if b.label == label]
+    button.click()
+    return run(at)
+
+
+# -- answering each kind ----------------------------------------------------------------------------
+def play(at: AppTest, moves: tuple[pc.Transition, ...]) -> AppTest:
+    for t in moves:
+        click(at, f"practice.move.{t.kind}")
+    return at
+
+
+def answer(at: AppTest, item: ex.Item[Any], given: Any) -> AppTest:
+    """Give ``given`` to the item shown, through the page's own inputs."""
+    kind, key = item.spec.kind, f"practice.answer.{item.id}"
+    if kind == "next-move":
+        return click(at, f"practice.move.{given.kind}")
+    if kind == "whole-derivation":  # move by move, until the page stops a costly one
+        for t in given:
+            click(at, f"practice.move.{t.kind}")
+            if at.error:
+                break
+        return at
+    if kind == "approx-vs-exact":
+        play(at, given.moves)
+        at.selectbox(key=f"practice.disagree_move.{item.id}").set_value(given.move.kind)
+        return submit(at, "Check this configuration")
+    if kind == "trace-table":
+        at.multiselect(key=f"{key}.stack").set_value(list(given.stack))
+        at.multiselect(key=f"{key}.buffer").set_value(list(given.buffer))
+        at.selectbox(key=f"{key}.head").set_value(None if given.arc is None else given.arc[0])
+        at.selectbox(key=f"{key}.dep").set_value(None if given.arc is None else given.arc[1])
+    elif kind == "cost-of-move":
+        at.number_input(key=f"{key}.cost").set_value(int(given.cost))
+        if item.key.lost is not None:
+            at.multiselect(key=f"{key}.lost").set_value(sorted(given.lost or ()))
+    elif kind == "all-optimal":
+        for k in pc.get_system(SYSTEM).kinds:
+            at.checkbox(key=f"{key}.tick.{k}").set_value(pc.Transition(k) in given)
+    elif kind == "crossing-arcs":
+        at.multiselect(key=f"{key}.pairs").set_value(list(given.pairs))
+        at.radio(key=f"{key}.projective").set_value("yes" if given.projective else "no")
+    elif kind == "which-systems":
+        for v in ex.KINDS["which-systems"].reasons(item.sentence):  # type: ignore[attr-defined]
+            at.checkbox(key=f"{key}.sys.{v}").set_value(v in given)
+    elif kind == "static-fails":
+        at.selectbox(key=f"{key}.step").set_value(given.step)
+        at.selectbox(key=f"{key}.move").set_value(given.move.kind)
+    elif kind == "count-steps":
+        at.number_input(key=f"{key}.fewest").set_value(given.fewest)
+        at.number_input(key=f"{key}.most").set_value(given.most)
+    return submit(at)
+
+
+@pytest.mark.parametrize("kind", OFFERED)
+def test_every_kind_answered_right_then_wrong_shows_the_feedback(kind: str) -> None:
+    spec = spec_of(kind)
+    item = item_of(spec)
+    at = practice(items=ex.encode_set([spec]))
+    assert current_id(at) == item.id
+    answer(at, item, item.key)
+    right = ex.grade(item, item.key)
+    assert right.correct
+    assert said(at)[0][0].startswith(right.message)
+    wrong = ex.get_kind(kind).wrong(item, random.Random(0))
+    if kind in ("whole-derivation", "approx-vs-exact"):  # back to the first configuration
+        click(at, "practice.reset")
+    answer(at, item, wrong)
+    graded = ex.grade(item, wrong)
+    assert not graded.correct
+    [error] = said(at)[1]
+    assert error.startswith(graded.message) and all(d in error for d in graded.details)
+
+
+def test_a_wrong_move_is_stopped_named_and_drawn() -> None:
+    spec = spec_of("next-move")
+    item = item_of(spec)
+    at = practice(items=ex.encode_set([spec]))
+    wrong = ex.get_kind("next-move").wrong(item, random.Random(0))
+    answer(at, item, wrong)
+    badges = " ".join(m.value for m in at.markdown)
+    assert f":green-badge[✓ {item.key.name}]" in badges and f":red-badge[✗ {wrong.name}" in badges
+    lost = ex.grade(item, wrong).arcs
+    if lost:
+        assert any("Drawn dashed (lost)" in c.value for c in at.caption)
+
+
+# -- sets and links -------------------------------------------------------------------------------
+def walk(at: AppTest, count: int) -> list[str]:
+    """The ids of a set's items in the order the page shows them."""
+    ids = []
+    for _ in range(count):
+        ids.append(current_id(at))
+        click(at, "practice.another")
+    return ids
+
+
+def test_a_set_link_gives_everyone_the_same_items_in_the_same_order(database: str) -> None:
+    specs = ex.compose(["next-move", "trace-table", "count-steps"], [SYSTEM], 1, 3, seed=5, pool=POOL)
+    store = open_store(database)
+    made = store.create_set("Homework", {"items": [s.text for s in specs]}, [s.id for s in specs])
+    store.close()
+    first, second = practice(set=made.id), practice(set=made.id)
+    assert walk(first, 3) == walk(second, 3) == [s.id for s in specs]
+    assert any("finished" in s.value for s in first.success)
+
+
+def test_an_unknown_set_and_a_stale_item_are_said_clearly(database: str) -> None:
+    at = practice(set="nosuchset")
+    assert any("no exercise set has the id 'nosuchset'" in plain(w.value) for w in at.warning)
+    assert current_id(at)  # the page still offers practice
+    spec = spec_of("next-move")
+    at = practice(items=ex.encode_set([spec]), item="deadbeef")
+    assert any("this set has no item 'deadbeef'" in plain(w.value) for w in at.warning)
+    assert current_id(at) == spec.id
+
+
+def test_the_teacher_composes_a_set_and_its_results_show_the_answers(database: str) -> None:
+    at = practice()
+    at.segmented_control(key="practice.view").set_value("compose")
+    run(at)
+    submit(at, "Make the link")
+    link = next(c.value for c in at.code if "?set=" in c.value and "view" not in c.value)
+    set_id = link.split("set=")[1]
+    learner = sign_in(practice(set=set_id), "Cy", "ling101")
+    item = item_of(ex.ItemSpec.parse(open_store(database).practice_set(set_id).spec["items"][0]))
+    answer(learner, item, ex.get_kind(item.spec.kind).wrong(item, random.Random(0)))
+    results = practice(set=set_id, view="results")
+    frame = table_with(results, "solved")
+    assert list(frame["item"])[0] == item.id and frame["answered"][0] == 1 and frame["solved"][0] == 0
+    assert frame["its cost"][0] not in ("—", "")
+
+
+# -- learners, mastery, review, restart -----------------------------------------------------------
+def sign_in(at: AppTest, nickname: str, code: str = "", button: str = "practice.register") -> AppTest:
+    at.text_input(key="practice.nickname").input(nickname)
+    at.text_input(key="practice.class_code").input(code)
+    return click(at, button)
+
+
+def answer_shown(at: AppTest, right: bool = True) -> ex.Item[Any]:
+    """Answer the item the page shows (a skill's item: found by its id among the seeds)."""
+    item_id = current_id(at)
+    spec = next(s for seed in range(60) if (s := spec_of("next-move", seed)).id == item_id)
+    item = item_of(spec)
+    answer(at, item, item.key if right else ex.get_kind("next-move").wrong(item, random.Random(0)))
+    return item
+
+
+def mastery(at: AppTest) -> str:
+    return next(p.proto.text for p in at.get("progress"))
+
+
+def practise_next_move(at: AppTest) -> AppTest:
+    at.selectbox(key="practice.system").set_value(SYSTEM)
+    return run(at)
+
+
+def test_mastery_needs_three_in_a_row_without_hints_and_misses_come_back_first() -> None:
+    at = practise_next_move(sign_in(practice(), "Ana", "ling101"))
+    assert "new: 3 right in a row without hints master it" in mastery(at)
+    answer_shown(at, right=False)
+    click(at, "practice.another")
+    assert "0 of 3 in a row" in mastery(at)
+    click(at, "practice.hint")
+    answer_shown(at)
+    click(at, "practice.another")
+    assert "0 of 3 in a row" in mastery(at), "a right answer after a hint does not count"
+    for done in (1, 2):
+        answer_shown(at)
+        click(at, "practice.another")
+        assert f"{done} of 3 in a row" in mastery(at)
+    answer_shown(at)
+    assert "mastered" in mastery(at)
+    at.segmented_control(key="practice.view").set_value("progress")
+    run(at)
+    queue = table_with(at, "box")
+    assert list(queue["box"])[0] == 1 and list(queue["due"])[0] in ("in 5 min", "in 4 min")
+    assert sorted(queue["box"]) == [1, 1, 2, 2, 2]
+
+
+def test_progress_survives_a_restart_and_a_class_keeps_its_nicknames() -> None:
+    at = practise_next_move(sign_in(practice(), "Ben", "CL1"))
+    answer_shown(at)
+    st.cache_resource.clear()  # a new server process: the store is opened again from the file
+    again = practice()
+    sign_in(again, "Ben", "CL1")
+    assert any("already used in class CL1" in plain(e.value) for e in again.error)
+    sign_in(again, "Ben", "", button="practice.continue")
+    assert any("give its class code" in plain(e.value) for e in again.error)
+    sign_in(again, "ben", "cl1", button="practice.continue")
+    assert any("Practising as **Ben (CL1)**" in plain(s.value) for s in again.success)
+    practise_next_move(again)
+    assert "1 of 3 in a row" in mastery(again)
+
+
+def test_without_a_database_the_page_works_and_says_progress_is_not_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PARSING_DATABASE_URL", f"sqlite:///{blocker}/progress.sqlite3")
+    at = practise_next_move(practice())
+    assert any("Progress is not being saved" in plain(w.value) for w in at.warning)
+    answer_shown(at)
+    assert at.success and "1 of 3 in a row" in mastery(at)
