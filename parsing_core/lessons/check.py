@@ -1,0 +1,106 @@
+"""Loading lesson files, and checking them: every state replays, every claim holds, every question grades.
+
+A file that cannot be read is a :class:`Problem` naming it; the other files still load
+(:func:`load_lessons`).  :func:`check_lesson` replays each step's moves, checks each claim
+against the oracles (:mod:`.claims`) and makes and grades each question (:mod:`.questions`); each
+failure is a problem naming the file and the step.  :func:`report` writes what was found.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ParsingCoreError
+from .board import Reached
+from .claims import check_claim
+from .format import Lesson, LessonError, Step, read_lesson
+from .questions import gradable, item_of
+
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with a lesson file: where (file, and step) and what."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def load_lesson(path: Path) -> Lesson:
+    """One lesson file (TOML); :class:`LessonError` names the file, and the step where there is one."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise LessonError(path.name, f"cannot be read: {error}") from error
+    return read_lesson(data, path.name, path.stem)
+
+
+def lesson_files(folder: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson files of a folder, in their order (by name: ``01-...``, ``02-...``)."""
+    return sorted(folder.glob("*.toml"))
+
+
+def load_lessons(paths: Iterable[Path]) -> tuple[list[Lesson], list[Problem]]:
+    """The lessons that load, and a problem for each file that does not."""
+    lessons, problems = [], []
+    for path in paths:
+        try:
+            lessons.append(load_lesson(path))
+        except LessonError as error:
+            problems.append(Problem(error.where, error.message))
+    return lessons, problems
+
+
+def check_lesson(lesson: Lesson) -> list[Problem]:
+    """Every step of the lesson checked; an empty list when all is well."""
+    return [problem for step in lesson.steps for problem in check_step(lesson, step)]
+
+
+def check_step(lesson: Lesson, step: Step) -> list[Problem]:
+    where = lesson.where(step.number)
+    try:
+        reached = Reached(lesson, step)
+    except LessonError as error:
+        return [Problem(error.where, error.message)]
+    problems = []
+    for claim in step.claims:
+        try:
+            wrong = check_claim(claim, reached)
+        except (ParsingCoreError, ValueError, TypeError) as error:
+            wrong = f"cannot be checked: {error}"
+        if wrong is not None:
+            problems.append(Problem(where, f"the {claim.kind} claim is false: {wrong}"))
+    if step.question is not None:
+        try:
+            wrong = gradable(item_of(lesson, step, reached))
+        except ParsingCoreError as error:
+            wrong = f"cannot be asked: {error}"
+        if wrong is not None:
+            problems.append(Problem(where, f"the {step.question.kind} question {wrong}"))
+    return problems
+
+
+def check_files(paths: Iterable[Path]) -> tuple[list[Lesson], list[Problem]]:
+    """Load and check: the lessons read, and every problem found in any of the files."""
+    lessons, problems = load_lessons(paths)
+    for lesson in lessons:
+        problems.extend(check_lesson(lesson))
+    return lessons, problems
+
+
+def report(lessons: list[Lesson], problems: list[Problem]) -> str:
+    """What was checked and what is wrong, one line each."""
+    bad = {p.where.split(",")[0] for p in problems}
+    lines = [f"{'FAIL' if lesson.path in bad else 'ok  '} {lesson.path}: {lesson.title} "
+             f"({len(lesson.steps)} steps, {sum(len(s.claims) for s in lesson.steps)} claims, "
+             f"{sum(s.question is not None for s in lesson.steps)} questions)" for lesson in lessons]
+    lines += [f"  {p}" for p in problems]
+    lines.append(f"{len(lessons)} lessons read, {len(problems)} problem{'s' * (len(problems) != 1)}.")
+    return "\n".join(lines)
