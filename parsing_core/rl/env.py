@@ -7,9 +7,10 @@ ends at the final configuration (2n moves: in arc-standard every legal path has 
 so no episode is cut short); its slot then starts the next sentence of a shuffled stream that
 goes round the training set for ever.
 
-The exact oracle's costs at the current configurations are computed when the reward needs
-them (``reward="exact"``) or the trainer asks (:meth:`Environment.costs`, to measure how often
-the greedy move is optimal); each configuration's costs are computed once.
+Under the exact reward a move's reward is −cost(t; c) = best(t(c)) − best(c), with best(c)
+kept from the move before: the exact oracle judges one configuration per move.  The costs of
+every legal move are computed only when the trainer asks (:meth:`Environment.costs`, to
+measure how often the greedy move is optimal), once per configuration.
 """
 
 from __future__ import annotations

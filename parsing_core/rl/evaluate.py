@@ -8,6 +8,12 @@ exact oracle says which moves are optimal, so three numbers come out:
 * **Q error**: the mean |Q(c, t) + cost(t; c)| over the legal moves — 0 when Q = −cost, the
   right answer under the exact reward (under the thesis's reward Q need not approach −cost);
 * **UAS** of the greedy parses (punctuation included).
+
+A greedy parse of a well-trained network stays near the gold path, where the right move is
+easy to see; a dynamic oracle earns its name after mistakes.  With ``explore`` = p, each move
+taken is a uniformly random legal one with probability p (the greedy move is still the one
+judged), so the parse wanders off the gold path and the agreement covers the configurations
+that follow errors; the UAS is then that of the wandering parses.
 """
 
 from __future__ import annotations
@@ -47,13 +53,14 @@ class _Tally:
 
 
 def evaluate(net: nn.Module, system: TransitionSystem, sentences: Sequence[Sentence], spec: FeatureSpec,
-             device: torch.device, batch: int = 64) -> Evaluation:
-    """Greedy parses of ``sentences`` judged by the exact oracle (see the module docstring)."""
+             device: torch.device, batch: int = 64, explore: float = 0.0, seed: int = 0) -> Evaluation:
+    """Greedy parses of ``sentences`` judged by the exact oracle (see the module docstring);
+    ``explore``: the share of random moves taken instead of the greedy ones (drawn from ``seed``)."""
     gold = usable(sentences)
     oracle = ArcStandardExactOracle(system, cached_trees=batch + 1)
-    tally = _Tally()
+    tally, walk = _Tally(), _Walk(net, system, oracle, spec, device, explore, np.random.default_rng(seed))
     for start in range(0, len(gold), batch):
-        finals = greedy_parses(net, system, oracle, gold[start:start + batch], spec, device, tally)
+        finals = walk.parses(gold[start:start + batch], tally)
         for e in finals:
             tally.correct += sum(h == g for h, g in zip(e.c.heads, e.sentence.gold_heads))
             tally.tokens += e.sentence.n
@@ -61,26 +68,42 @@ def evaluate(net: nn.Module, system: TransitionSystem, sentences: Sequence[Sente
                       tally.correct / max(1, tally.tokens), tally.configurations, len(gold))
 
 
-def greedy_parses(net: nn.Module, system: TransitionSystem, oracle: ArcStandardExactOracle,
-                  sentences: Sequence[Sentence], spec: FeatureSpec, device: torch.device,
-                  tally: _Tally) -> list[Episode]:
-    """Parse the sentences in lockstep by the greedy policy, tallying the oracle's verdicts."""
-    episodes = [Episode(s, system.initial(s)) for s in sentences]
-    while True:
-        alive = [i for i, e in enumerate(episodes) if not system.is_terminal(e.c) and system.legal(e.c)]
-        if not alive:
-            return episodes
-        seen = [observe(system, spec, episodes[i]) for i in alive]
-        legal = np.stack([m for _, m in seen])
-        q = q_values(net, torch.as_tensor(np.stack([x for x, _ in seen]), device=device))
-        moves = greedy(q, torch.as_tensor(legal, device=device)).cpu().numpy()
-        q_rows = q.cpu().numpy()
-        for i, a, q_row, mask in zip(alive, moves, q_rows, legal):
-            e = episodes[i]
-            costs = cost_vector(oracle.costs(e.c, e.sentence))
-            tally.agree += int(costs[a] == costs[mask].min())
-            tally.configurations += 1
-            tally.q_error += float(np.abs(q_row[mask] + costs[mask]).sum())
-            tally.moves += int(mask.sum())
-            episodes[i] = replace(e, c=system.apply(e.c, MOVES[int(a)]),
-                                  recent=remember(spec, e.recent, ACTIONS[int(a)]))
+@dataclass(frozen=True)
+class _Walk:
+    """How the judged parses move: the network, the oracle judging, the share of random moves."""
+
+    net: nn.Module
+    system: TransitionSystem
+    oracle: ArcStandardExactOracle
+    spec: FeatureSpec
+    device: torch.device
+    explore: float
+    rng: np.random.Generator
+
+    def parses(self, sentences: Sequence[Sentence], tally: _Tally) -> list[Episode]:
+        """Parse the sentences in lockstep, tallying the oracle's verdicts on the greedy moves."""
+        system = self.system
+        episodes = [Episode(s, system.initial(s)) for s in sentences]
+        while True:
+            alive = [i for i, e in enumerate(episodes) if not system.is_terminal(e.c) and system.legal(e.c)]
+            if not alive:
+                return episodes
+            seen = [observe(system, self.spec, episodes[i]) for i in alive]
+            legal = np.stack([m for _, m in seen])
+            q = q_values(self.net, torch.as_tensor(np.stack([x for x, _ in seen]), device=self.device))
+            best = greedy(q, torch.as_tensor(legal, device=self.device)).cpu().numpy()
+            wander = self.rng.random(len(best)) < self.explore
+            taken = np.where(wander, np.where(legal, self.rng.random(legal.shape), -1.0).argmax(1), best)
+            for i, a, b, q_row, mask in zip(alive, taken, best, q.cpu().numpy(), legal):
+                e = episodes[i]
+                judge(tally, cost_vector(self.oracle.costs(e.c, e.sentence)), int(b), q_row, mask)
+                episodes[i] = replace(e, c=system.apply(e.c, MOVES[int(a)]),
+                                      recent=remember(self.spec, e.recent, ACTIONS[int(a)]))
+
+
+def judge(tally: _Tally, costs: np.ndarray, move: int, q_row: np.ndarray, legal: np.ndarray) -> None:
+    """Count one configuration: is the greedy ``move`` optimal, and how far is Q from −cost?"""
+    tally.agree += int(costs[move] == costs[legal].min())
+    tally.configurations += 1
+    tally.q_error += float(np.abs(q_row[legal] + costs[legal]).sum())
+    tally.moves += int(legal.sum())
