@@ -1,0 +1,62 @@
+"""The learner's progress through the lessons: the questions answered right.
+
+The learner is the one signed in on the Practice page (the same session key); answers go to the
+progress store under the exercise's own skill (kind/system), so a lesson's question counts as
+practice too.  Without a learner or a store, answers count for this visit only, and the page says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+import parsing_core.exercises as ex
+from parsing_core.progress import Learner, ProgressError, Store, StoreUnavailable, default_url, open_store
+
+LEARNER = "practice.learner"  # where the Practice page keeps the learner signed in
+RIGHT = "lessons.right"  # item ids answered right in this visit
+
+
+@st.cache_resource(show_spinner=False)
+def opened(url: str) -> Store | None:
+    try:
+        return open_store(url)
+    except StoreUnavailable:
+        return None
+
+
+def signed_in() -> tuple[Store, Learner] | None:
+    """The store and the learner, when a learner is signed in and the store opens."""
+    who = st.session_state.get(LEARNER)
+    store = opened(default_url()) if who is not None else None
+    return None if store is None or who is None else (store, who)
+
+
+def record(item: ex.Item[Any], feedback: ex.Feedback, answer: Any) -> None:
+    """Keep an answer: in the visit, and in the store when a learner is signed in."""
+    if feedback.correct:
+        st.session_state.setdefault(RIGHT, set()).add(item.id)
+    kept = signed_in()
+    if kept is None:
+        return
+    store, learner = kept
+    try:
+        skill = f"{item.spec.kind}/{item.spec.system}"
+        store.record_answer(learner, item.id, skill, correct=feedback.correct, answer=repr(answer),
+                            credit=feedback.credit)
+    except ProgressError as error:
+        st.session_state["lessons.store_problem"] = str(error)
+
+
+def answered_right() -> set[str]:
+    """The ids of the items answered right: ever (signed in) or in this visit."""
+    right = set(st.session_state.get(RIGHT, set()))
+    kept = signed_in()
+    if kept is not None:
+        store, learner = kept
+        try:
+            right |= {a.item_id for a in store.answers(learner) if a.correct}
+        except ProgressError:
+            pass
+    return right
