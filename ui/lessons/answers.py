@@ -74,10 +74,10 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
         st.markdown(f"**Question.** {inert(item.prompt)}")
         answer = INPUTS[item.spec.kind](item, f"{key}.answer")
         if st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None):
-            feedback = ex.grade(item, answer)
-            st.session_state[feedback_key] = feedback
-            record(item, feedback, answer)
-        feedback = st.session_state.get(feedback_key)
+            graded = ex.grade(item, answer)
+            st.session_state[feedback_key] = graded
+            record(item, graded, answer)
+        feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
             show = st.success if feedback.correct else st.error
             show(inert(feedback.text).replace("\n", "  \n"))
