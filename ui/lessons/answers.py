@@ -67,16 +67,21 @@ INPUTS: dict[str, Callable[[ex.Item[Any], str], Any]] = {
 }
 
 
+def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
+    """Callback of Check: grade the answer shown when it was clicked, and keep the feedback."""
+    feedback = ex.grade(item, answer)
+    st.session_state[feedback_key] = feedback
+    record(item, feedback, answer)
+
+
 def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
     """Ask, take the answer, grade it with the exercise's own grader; the feedback stays shown."""
     feedback_key = f"{key}.feedback"
     with st.container(border=True, key=f"{key}-question"):
         st.markdown(f"**Question.** {inert(item.prompt)}")
         answer = INPUTS[item.spec.kind](item, f"{key}.answer")
-        if st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None):
-            graded = ex.grade(item, answer)
-            st.session_state[feedback_key] = graded
-            record(item, graded, answer)
+        st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None, on_click=check,
+                  args=(item, answer, feedback_key))
         feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
             show = st.success if feedback.correct else st.error

@@ -1,0 +1,90 @@
+"""The Lessons page, run by AppTest: the list, and every lesson walked to its end with each question
+answered right (graded in place); a move off the path and the way back; a link to a step."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import parsing_core.lessons as pl
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+LESSONS, _ = pl.load_lessons(pl.lesson_files())
+
+
+def open_page(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("pages/lessons.py")
+    for name, value in query.items():
+        at.query_params[name] = value
+    return at.run()
+
+
+def answer_right(at: AppTest, key: str, item: Any) -> None:
+    """Put the item's own key into the question's widgets."""
+    kind = item.spec.kind
+    if kind == "next-move":
+        at.radio(key=key).set_value(item.key.kind)
+    elif kind == "all-optimal":
+        for t in item.key:
+            at.checkbox(key=f"{key}.{t.kind}").check()
+    elif kind == "cost-of-move":
+        at.number_input(key=key).set_value(int(item.key.cost))
+    elif kind == "crossing-arcs":
+        arcs = sorted(item.sentence.gold_arcs, key=lambda a: (a[1], a[0]))
+        pairs = [frozenset(p) for p in itertools.combinations(arcs, 2)]
+        at.multiselect(key=f"{key}.pairs").set_value([i for i, p in enumerate(pairs) if p in item.key.pairs])
+        at.radio(key=f"{key}.projective").set_value("yes" if item.key.projective else "no")
+    else:
+        at.multiselect(key=key).set_value(sorted(item.key))
+
+
+def test_the_list_shows_every_lesson_with_its_length_and_says_progress_is_not_kept():
+    at = open_page()
+    assert not at.exception
+    cards = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert len(cards) == len(LESSONS)
+    assert f"{len(LESSONS[2].steps)} steps" in cards[2] and "0 answered right" in cards[2]
+    assert any("Progress is not kept" in c.value for c in at.sidebar.caption)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_walk_a_lesson_to_the_end_answering_each_question_right(lesson):
+    at = open_page(lesson=lesson.id, step="1")
+    for step in lesson.steps:
+        assert not at.exception, at.exception
+        assert f"Step {step.number} of {len(lesson.steps)}" in at.get("progress")[0].proto.text
+        assert any("Open this in the stepper" in m.value for m in at.markdown)
+        if step.question:
+            item = pl.item_of(lesson, step, pl.Reached(lesson, step))
+            key = f"lessons.q.{lesson.id}.{step.number}"
+            answer_right(at, f"{key}.answer", item)
+            at.run()
+            at.button(key=f"{key}.check").click().run()
+            assert [s.value for s in at.success][:1] and at.success[0].value.startswith("Right"), \
+                [e.value for e in at.error]
+        if step.number < len(lesson.steps):
+            at.button(key="lessons.next").click().run()
+            assert at.query_params["step"] in (str(step.number + 1), [str(step.number + 1)])
+    assert any(s.value == "End of the lesson." for s in at.success)
+
+
+def test_the_board_goes_off_the_path_and_back_with_one_button():
+    at = open_page(lesson="03-static-oracles", step="3")
+    at.button(key="lessons.move.LA").click().run()
+    assert any("off the lesson's path" in i.value for i in at.info)
+    at.button(key="lessons.back_to_step").click().run()
+    assert not any("off the lesson's path" in i.value for i in at.info)
+    link = next(m.value for m in at.markdown if "Open this in the stepper" in m.value)
+    assert "moves=SH.LA.RA.SH" in link and "s=he-sent-her-a-letter" in link
+
+
+def test_presenter_mode_comes_from_the_link_and_carries_into_the_stepper_link():
+    at = open_page(lesson="05-arc-hybrid", step="2", present="1")
+    assert at.sidebar.toggle(key="lessons.presenter").value is True
+    link = next(m.value for m in at.markdown if "Open this in the stepper" in m.value)
+    assert "present=1" in link and "opt=root_last" in link
