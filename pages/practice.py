@@ -68,6 +68,7 @@ def choose_source(tracker: Tracker) -> None:
                     if now_source.mode in ("skill", "review") else 0)
     if mode == "skill":
         kind = st.selectbox("Kind", list(OFFERED), format_func=kind_title, key="practice.kind")
+        st.session_state.setdefault("practice.system", now_source.system)
         system = st.selectbox("System", pc.list_systems(), key="practice.system")
         level = st.radio("Level", [1, 2, 3], horizontal=True, key="practice.level")
         wanted = (kind, system, int(level))
@@ -99,11 +100,12 @@ def board_answer(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> tu
     state = BOARD.get()
     taken = state.taken()
     kind = item.spec.kind
-    if kind == "next-move" and len(taken) == len(start) + 1:
+    played = st.session_state.get("practice.graded")  # moves the oracle played ("show me"), not graded
+    if kind == "next-move" and len(taken) == len(start) + 1 and taken != played:
         graded(item, pc.Transition.parse(taken[-1]), tracker, set_id)
         BOARD.set(board_state(item, start))
         taken = start
-    elif kind == "whole-derivation" and taken != st.session_state.get("practice.graded") and taken:
+    elif kind == "whole-derivation" and taken != played and taken:
         st.session_state["practice.graded"] = taken
         feedback = ex.grade(item, tuple(pc.Transition.parse(m) for m in taken))
         if feedback.correct or not feedback.message.startswith("Every move so far"):
@@ -146,28 +148,37 @@ def show_feedback(item: ex.Item[Any]) -> ex.Feedback | None:
     return feedback
 
 
+def take_hint(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
+    """Callback: one rung more of the hint ladder, recorded."""
+    shown = st.session_state.get(f"practice.hints_shown.{item.id}", 0) + 1
+    st.session_state[f"practice.hints_shown.{item.id}"] = shown
+    tracker.record_hint(item, shown, set_id)
+
+
+def show_me(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
+    """Callback: the oracle answers (recorded as the last rung, the answer); on the board it plays."""
+    tracker.record_hint(item, 3, set_id)
+    st.session_state[f"practice.shown.{item.id}"] = True
+    if item.spec.kind in ("next-move", "whole-derivation"):
+        key = (item.key,) if item.spec.kind == "next-move" else item.key
+        moves = tuple(str(t) for t in (*item.moves, *key))
+        BOARD.set(board_state(item, moves))
+        st.session_state["practice.graded"] = moves
+
+
 def hints_and_help(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
     """Hint (one rung more), Show me (the oracle plays it), Another like this."""
-    shown_key = f"practice.hints_shown.{item.id}"
-    shown = st.session_state.get(shown_key, 0)
+    shown = st.session_state.get(f"practice.hints_shown.{item.id}", 0)
     hint, show, other = st.columns(3)
-    if hint.button(f"Hint ({shown + 1} of 3: {HINT_NAMES[shown]})" if shown < 3 else "No more hints",
-                   key="practice.hint", disabled=shown >= 3, icon=":material/lightbulb:", width="stretch"):
-        shown += 1
-        st.session_state[shown_key] = shown
-        tracker.record_hint(item, shown, set_id)
-    if show.button("Show me", key="practice.show", icon=":material/smart_toy:", width="stretch",
-                   help="The oracle answers (counts as a hint)"):
-        tracker.record_hint(item, 3, set_id)
-        st.session_state[f"practice.shown.{item.id}"] = True
-        if item.spec.kind in ("next-move", "whole-derivation"):
-            key = (item.key,) if item.spec.kind == "next-move" else item.key
-            moves = tuple(str(t) for t in (*item.moves, *key))
-            BOARD.set(board_state(item, moves))
-            st.session_state["practice.graded"] = moves
-    last = source.get().mode != "skill" and source.get().position + 1 >= len(source.get().specs)
-    other.button("Finish the set" if last else "Next item" if source.get().mode != "skill" else
-                 "Another like this", key="practice.another", icon=":material/skip_next:", width="stretch",
+    hint.button(f"Hint ({shown + 1} of 3: {HINT_NAMES[shown]})" if shown < 3 else "No more hints",
+                key="practice.hint", disabled=shown >= 3, icon=":material/lightbulb:", width="stretch",
+                on_click=take_hint, args=(item, tracker, set_id))
+    show.button("Show me", key="practice.show", icon=":material/smart_toy:", width="stretch",
+                help="The oracle answers (counts as a hint)", on_click=show_me, args=(item, tracker, set_id))
+    current = source.get()
+    label = ("Another like this" if current.mode == "skill" else
+             "Finish the set" if current.position + 1 >= len(current.specs) else "Next item")
+    other.button(label, key="practice.another", icon=":material/skip_next:", width="stretch",
                  on_click=lambda: source.put(source.get().another()))
     for rung in range(shown):
         st.info(f"**Hint {rung + 1} ({HINT_NAMES[rung]}):** {inert(item.hints.ladder[rung])}")
@@ -214,8 +225,8 @@ def practice_view(tracker: Tracker) -> None:
     with mastery.container():
         mastery_line(tracker, skill_of(item.spec))
     picture(item, BOARD.get().taken() if item.spec.kind in BOARD_KINDS else moves, feedback)
-    st.caption(f"Item id `{item.id}`; every answer key comes from {item.oracle or 'the gold tree itself'}, "
-               "an exact oracle for this tree.")
+    keyed = f"the oracle **{item.oracle}**, exact for this tree" if item.oracle else "the gold tree itself"
+    st.caption(f"Item id `{item.id}`; its answer key comes from {keyed}.")
 
 
 # -- the other views ------------------------------------------------------------------------------
@@ -244,10 +255,10 @@ source.read_link(tracker.store)
 for problem in source.link_problems():
     st.warning(f"The link could not be followed completely: {inert(problem)}.")
 with st.sidebar:
+    choose_source(tracker)
     st.header("Who is practising")
     signin.sign_in(tracker.store, tracker.problem)
     tracker = Tracker()
-    choose_source(tracker)
 if "practice.store_problem" in st.session_state:
     st.warning(f"**Progress is not being saved:** {inert(st.session_state.pop('practice.store_problem'))}")
 st.session_state.setdefault("practice.view", "results" if st.query_params.get("view") == "results"

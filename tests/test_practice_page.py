@@ -78,7 +78,7 @@ def said(at: AppTest) -> tuple[list[str], list[str]]:
 
 
 def table_with(at: AppTest, column: str) -> Any:
-    [frame] = [d.value for d in at.dataframe if column in d.value.columns]
+    [frame] = [d.value for d in [*at.dataframe, *at.table] if column in d.value.columns]
     return frame
 
 
@@ -168,6 +168,20 @@ def test_a_wrong_move_is_stopped_named_and_drawn() -> None:
     lost = ex.grade(item, wrong).arcs
     if lost:
         assert any("Drawn dashed (lost)" in c.value for c in at.caption)
+
+
+def test_show_me_plays_the_oracle_s_move_and_counts_as_a_hint() -> None:
+    spec = spec_of("next-move")
+    item = item_of(spec)
+    at = practice(items=ex.encode_set([spec]))
+    click(at, "practice.show")
+    assert not at.success and not at.error, "showing is not answering"
+    assert any(plain(i.value).endswith(item.hints.answer) for i in at.info)
+    played = at.session_state["practice.state"].taken()  # the board's state (ui.widgets.board.Board)
+    assert played == (*map(str, item.moves), str(item.key))
+    assert at.button(key="practice.hint").label.startswith("Hint (1 of 3")
+    click(at, "practice.hint")
+    assert at.button(key="practice.hint").label.startswith("Hint (2 of 3: the principle)")
 
 
 # -- sets and links -------------------------------------------------------------------------------

@@ -102,7 +102,8 @@ def results(store: Store | None, set_id: str | None) -> None:
     items = {i: item_of(t) for i, t in texts.items() if stale(t, i) is None}
     st.markdown(f"**{inert(found.title)}** — {len(found.items)} items, made "
                 f"{found.created:%Y-%m-%d %H:%M} UTC.")
-    st.dataframe(results_frame(rows, items), hide_index=True, key="practice.results")
+    with st.container(key="practice-results"):
+        st.table(results_frame(rows, items).set_index("#"), border="horizontal")
     st.caption("**solved**: learners who answered it right at least once; **hints before solving**: the "
                "hints each of them took before that (“show me” counts as one); **most common wrong answer**: "
                "over every wrong answer given; **its cost**: what that move cost where it was made (gold "

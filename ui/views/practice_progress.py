@@ -30,7 +30,8 @@ BOX_COLOURS = ("#D55E00", "#E69F00", "#F0E442", "#56B4E9", "#009E73")  # box 1 (
 RUN_COLOUR, MASTERED_COLOUR = "#56B4E9", "#009E73"
 def wait_words(wait: timedelta) -> str:
     minutes = int(wait.total_seconds() // 60)
-    return f"{minutes} min" if minutes < 60 * 24 else f"{minutes // (60 * 24)} days"
+    days = minutes // (60 * 24)
+    return f"{minutes} min" if minutes < 60 * 24 else f"{days} day{'s' * (days != 1)}"
 
 
 RULES = (f"**Mastery:** {MASTERY_RUN} right answers in a row, without a hint, master a skill (a hint or "
@@ -73,12 +74,13 @@ def progress_figure(rows: list[SkillProgress], height_per_skill: int = 34) -> go
                    showlegend=False, row=1, col=1, hovertemplate="%{y}: %{text}<extra></extra>")
     figure.add_vline(x=MASTERY_RUN, line_dash="dash", line_color="#555555", row=1, col=1)
     for box in range(len(BOX_COLOURS)):
-        figure.add_bar(y=names, x=[p.boxes[box] for p in rows], orientation="h", name=f"box {box + 1}",
+        figure.add_bar(y=names, x=[p.boxes[box] for p in rows], orientation="h", name=f"{box + 1}",
                        marker_color=BOX_COLOURS[box], row=1, col=2,
                        hovertemplate=f"%{{y}}: %{{x}} item(s) in box {box + 1}<extra></extra>")
-    figure.update_layout(barmode="stack", height=110 + height_per_skill * len(rows),
-                         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-                         legend={"orientation": "h", "y": -0.05, "yanchor": "top"})
+    figure.update_layout(barmode="stack", height=140 + height_per_skill * len(rows),
+                         margin={"l": 10, "r": 10, "t": 40, "b": 60},
+                         legend={"orientation": "h", "y": -0.12, "yanchor": "top", "x": 0.42,
+                                 "traceorder": "normal", "title": {"text": "review box:"}})
     figure.update_xaxes(range=[0, MASTERY_RUN + 0.5], dtick=1, row=1, col=1)
     figure.update_xaxes(dtick=1, row=1, col=2)
     figure.update_yaxes(autorange="reversed")

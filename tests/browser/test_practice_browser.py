@@ -1,0 +1,116 @@
+"""Practice as a class meets it: a real server with a database of its own, headless Chromium.
+
+A teacher's set of three items is made in the store; a learner opens its link, signs in, answers
+the three items (taking one hint on the first), and the set's results page then shows, item by
+item, that one learner solved it, with the hint counted where it was taken.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import parsing_core.exercises as ex
+from parsing_core.progress import open_store
+from tests.browser.conftest import REPO, free_port, stop, wait_until_healthy
+
+pytestmark = pytest.mark.browser
+POOL = ex.SentencePool()
+
+
+@pytest.fixture(scope="module")
+def practice_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """(base URL, database URL) of ``streamlit run app.py`` with ``PARSING_DATABASE_URL`` of its own
+    (as conftest's ``app_url``, which does not set it)."""
+    folder = tmp_path_factory.mktemp("practice")
+    database = f"sqlite:///{folder / 'progress.sqlite3'}"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+               "--server.port", str(port), "--server.address", "127.0.0.1",
+               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    log = folder / "server.log"
+    env = {**os.environ, "PARSING_DATABASE_URL": database}
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
+    try:
+        wait_until_healthy(server, url, log)
+        yield url, database
+    finally:
+        stop(server)
+
+
+def three_items() -> list[ex.ItemSpec]:
+    """A next move, all optimal moves and a step count in arc-eager: answered by a click, ticks, numbers."""
+    kinds = ("next-move", "all-optimal", "count-steps")
+    return [ex.draw(kind, "arc-eager", 1, 1, 3, POOL)[0] for kind in kinds]
+
+
+def item_of(spec: ex.ItemSpec) -> ex.Item[Any]:
+    return ex.make_item(spec, POOL.find(spec.sentence))
+
+
+def button(page: Page, key: str) -> Locator:
+    """The button with widget key ``practice.<key>`` (a button with help has a twin: the first)."""
+    return page.locator(f".st-key-practice-{key.replace('.', '-')} button").first
+
+
+def answer(page: Page, item: ex.Item[Any]) -> None:
+    """Give the item's key through the page, and wait for the verdict."""
+    if item.spec.kind == "next-move":
+        button(page, f"move.{item.key.kind}").click()
+    else:
+        if item.spec.kind == "all-optimal":
+            for t in item.key:
+                page.get_by_text(t.name, exact=True).click()
+        else:
+            page.get_by_label("Fewest moves").fill(str(item.key.fewest))
+            page.get_by_label("Most moves").fill(str(item.key.most))
+        page.get_by_role("button", name="Check").click()
+    expect(page.get_by_text("Right", exact=False).first).to_be_visible()
+
+
+def test_a_learner_completes_a_set_with_one_hint_and_the_results_show_it(
+        page: Page, practice_server: tuple[str, str], artifacts: Path) -> None:
+    url, database = practice_server
+    specs = three_items()
+    store = open_store(database)
+    made = store.create_set("Three items", {"items": [s.text for s in specs]}, [s.id for s in specs])
+    store.close()
+    page.goto(f"{url}/practice?set={made.id}")
+    expect(page.get_by_text("Three items: item 1 of 3")).to_be_visible(timeout=30_000)
+    page.get_by_label("Nickname").fill("Dana")
+    page.get_by_label("Class code (optional)").fill("ling101")
+    button(page, "register").click()
+    expect(page.get_by_text("Practising as")).to_be_visible()
+    for number, spec in enumerate(specs, 1):
+        expect(page.get_by_text(f"Three items: item {number} of 3 · id {spec.id}")).to_be_visible()
+        if number == 1:
+            expect(button(page, "hint")).to_contain_text("Hint (1 of 3: a pointer)")
+            button(page, "hint").click()
+            expect(page.get_by_text("Hint 1 (a pointer):")).to_be_visible()
+        answer(page, item_of(spec))
+        expect(button(page, "another")).to_contain_text("Finish the set" if number == 3 else "Next item")
+        button(page, "another").click()
+    expect(page.get_by_text("Set Three items finished: 3 items.")).to_be_visible()
+    page.screenshot(path=artifacts / "practice-set-finished.png")
+
+    page.goto(f"{url}/practice?set={made.id}&view=results")
+    table = page.locator(".st-key-practice-results table")
+    expect(table).to_be_visible(timeout=30_000)
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(3)
+    for number, spec in enumerate(specs):
+        cells = rows.nth(number).locator("td")
+        expect(cells.nth(0)).to_have_text(spec.id)
+        expect(cells.nth(3)).to_have_text("1")  # answered
+        expect(cells.nth(4)).to_have_text("1")  # solved
+        expect(cells.nth(6)).to_have_text("1" if number == 0 else "0")  # hints before solving
+    page.screenshot(path=artifacts / "practice-set-results.png", full_page=True)
