@@ -225,9 +225,9 @@ def test_the_teacher_composes_a_set_and_its_results_show_the_answers(database: s
     item = item_of(ex.ItemSpec.parse(open_store(database).practice_set(set_id).spec["items"][0]))
     answer(learner, item, ex.get_kind(item.spec.kind).wrong(item, random.Random(0)))
     results = practice(set=set_id, view="results")
-    frame = table_with(results, "solved")
-    assert list(frame["item"])[0] == item.id and frame["answered"][0] == 1 and frame["solved"][0] == 0
-    assert frame["its cost"][0] not in ("—", "")
+    first = table_with(results, "solved").iloc[0]
+    assert first["item"] == item.id and first["answered"] == 1 and first["solved"] == 0
+    assert first["its cost"] not in ("—", "")
 
 
 # -- learners, mastery, review, restart -----------------------------------------------------------
