@@ -14,6 +14,7 @@ PAGES = [
     st.Page("pages/stepper.py", title="Stepper", icon=":material/footprint:"),
     st.Page("pages/train.py", title="Train", icon=":material/model_training:"),
     st.Page("pages/practice.py", title="Practice", icon=":material/exercise:"),
+    st.Page("pages/lab.py", title="Oracle lab", icon=":material/science:"),
     st.Page("pages/lessons.py", title="Lessons", icon=":material/cast_for_education:"),
     st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
 ]

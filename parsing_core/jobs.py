@@ -106,6 +106,8 @@ TRAIN = register(JobKind("train", "parsing_core.train", "parsing_core.model.conf
                          "parsing_core.model.events:read_event"))
 RL = register(JobKind("rl", "parsing_core.rl", "parsing_core.rl.config:RLSpec",
                       "parsing_core.rl.events:read_rl_event"))
+LAB = register(JobKind("lab", "parsing_core.experiments.job", "parsing_core.experiments.lab:LabSpec",
+                       "parsing_core.experiments.lab:read_lab_record"))
 
 
 def get_kind(name: str) -> JobKind:

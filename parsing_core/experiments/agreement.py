@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence, Set
+from collections.abc import Hashable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,21 +131,36 @@ class Agreement:
         self.rhos: list[float] = []
 
     def observe(self, c: Configuration, s: Sentence) -> Costs:
-        """Compare the two oracles at ``c``; return the approximate costs."""
+        """Compare the two oracles at ``c`` (when it has two or more legal moves); return the
+        approximate costs."""
         a, e = self.approx.costs(c, s), self.exact.costs(c, s)
         if len(a) >= 2:
-            self.buckets[inclusion(set(min_cost_moves(a)), set(min_cost_moves(e)))] += 1
-            moves = sorted(a)
-            self.rhos.append(spearman([a[t] for t in moves], [e[t] for t in moves]))
+            self.compare(c, a, e)
         return a
+
+    def compare(self, c: Configuration, a: Costs, e: Costs) -> None:
+        """File one configuration in its bucket and keep its ρ (a subclass may keep more)."""
+        self.buckets[inclusion(set(min_cost_moves(a)), set(min_cost_moves(e)))] += 1
+        moves = sorted(a)
+        self.rhos.append(spearman([a[t] for t in moves], [e[t] for t in moves]))
 
     def summary(self) -> AgreementSummary:
         """Shares per bucket (of all configurations compared) and ρ's mean and (population) sd."""
-        total = sum(self.buckets.values())
-        shares = tuple(100 * self.buckets[b] / (total or 1) for b in BUCKETS)
-        mean = sum(self.rhos) / max(len(self.rhos), 1)
-        sd = math.sqrt(sum((r - mean) ** 2 for r in self.rhos) / max(len(self.rhos), 1))
-        return AgreementSummary(total, shares, mean, sd)
+        return summarize(self.buckets, self.rhos)
+
+
+def summarize(buckets: Mapping[float, int], rhos: Sequence[float]) -> AgreementSummary:
+    """Shares per bucket (of all configurations counted) and ρ's mean and (population) sd.
+
+    >>> s = summarize({100.0: 3, 50.0: 1}, [1.0, 1.0, 1.0, 0.0])
+    >>> s.configurations, s.shares, s.rho_mean, round(s.rho_sd, 3)
+    (4, (75.0, 0.0, 25.0, 0.0, 0.0), 0.75, 0.433)
+    """
+    total = sum(buckets.values())
+    shares = tuple(100 * buckets.get(b, 0) / (total or 1) for b in BUCKETS)
+    mean = sum(rhos) / max(len(rhos), 1)
+    sd = math.sqrt(sum((r - mean) ** 2 for r in rhos) / max(len(rhos), 1))
+    return AgreementSummary(total, shares, mean, sd)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,48 @@
+"""Oracle lab: the seeds' experiments run live — how well two oracles agree (thesis §6.2,
+Nederhof's Table 11), how their time grows with the sentence, every oracle at one configuration,
+and two systems deriving one gold tree.
+
+The agreement runs (and their timings) are jobs of the jobs board (kind ``lab``), each in its own
+process: the page lists them from the board, so a refresh or another browser finds them, and
+shows the chosen one as it fills in.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.lab.agreement import chosen_run, lab_choice, show, start_button
+from ui.lab.sentence import every_oracle
+from ui.lab.systems import two_systems
+from ui.navigation import run_through_app
+from ui.widgets.errors import show_errors
+
+run_through_app()
+st.title("Oracle lab")
+st.markdown("Run the experiments behind the README's oracle tables on a treebank of your choice and "
+            "watch them fill in: how often an approximate oracle's optimal moves are truly optimal, how "
+            "its costs rank the moves, where the two disagree (each case opens in the Stepper), and how "
+            "the time per configuration grows with the sentence.")
+with show_errors():
+    agreement, speed, one, two = st.tabs(["Agreement", "Speed and growth", "One sentence, every oracle",
+                                          "Two systems side by side"])
+    with agreement:
+        form, runs = st.columns([2, 3], gap="large")
+        with form:
+            st.subheader("New run")
+            choice = lab_choice()
+            start_button(choice)
+        with runs:
+            st.subheader("Runs")
+            job = chosen_run()
+        if job is not None:
+            show(job, "agreement")
+    with speed:
+        if job is not None:
+            show(job, "speed")
+        else:
+            st.info("Start a run in the Agreement view with *Then time every oracle of the system* ticked.")
+    with one:
+        every_oracle()
+    with two:
+        two_systems()
