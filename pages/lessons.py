@@ -115,13 +115,13 @@ def step_view(lesson: pl.Lesson, number: int, presenter: bool) -> None:
         if step.claims:
             claims = "; ".join(inert(claim_words(c)) for c in step.claims)
             st.caption(f"Checked by the oracles: {claims}.")
+    step_board(lesson, step, presenter)
     if step.question is not None:
         item, problem = item_of(lesson.id, number)
         if item is None:
             st.warning(f"This question cannot be asked: {inert(problem)}")
         else:
             answers.question(item, f"lessons.q.{lesson.id}.{number}")
-    step_board(lesson, step, presenter)
     if number == len(lesson.steps):
         st.success("End of the lesson.")
         st.button("All lessons", key="lessons.end", on_click=go, args=(None,))
