@@ -137,7 +137,7 @@ class DQNTrainer:
         window.returns += step.returns
         self.episodes += len(step.returns)
         self.moves += len(actions)
-        if len(self.replay) < max(config.learn_start, config.batch_size):
+        if len(self.replay) < min(max(config.learn_start, config.batch_size), config.memory):
             return None
         sample = self.replay.sample(config.batch_size, config.beta(self.learner.updates))
         return self.learner.learn(self.replay, sample)
