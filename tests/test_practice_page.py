@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 import parsing_core as pc
 import parsing_core.exercises as ex
 from parsing_core.progress import open_store
+from ui.views.practice_progress import READY
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "practice.py"
 TIMEOUT = 60
@@ -202,6 +203,20 @@ def test_a_set_link_gives_everyone_the_same_items_in_the_same_order(database: st
     first, second = practice(set=made.id), practice(set=made.id)
     assert walk(first, 3) == walk(second, 3) == [s.id for s in specs]
     assert any("finished" in s.value for s in first.success)
+
+
+@pytest.mark.parametrize("title", list(READY))
+def test_every_ready_made_set_opens_with_its_items_in_order(title: str) -> None:
+    kinds, systems, level, count, seed = READY[title]
+    specs = ex.compose(kinds, systems, level, count, seed, POOL)
+    assert len(specs) == count
+    at = practice()
+    at.radio(key="practice.mode").set_value("ready")
+    run(at)
+    assert any(title in m.value and "items=" in m.value for m in at.sidebar.markdown)
+    at = practice(items=ex.encode_set(specs), title=title)
+    assert any(plain(c.value).startswith(f"{title}: item 1 of {count}") for c in at.caption)
+    assert walk(at, count) == [s.id for s in specs]
 
 
 def test_an_unknown_set_and_a_stale_item_are_said_clearly(database: str) -> None:

@@ -31,7 +31,7 @@ def composed(kinds: tuple[str, ...], systems: tuple[str, ...], level: int, count
 def ready_link(title: str) -> str:
     kinds, systems, level, count, seed = READY[title]
     specs = [ex.ItemSpec.parse(t) for t in composed(tuple(kinds), tuple(systems), level, count, seed)]
-    return link({"items": ex.encode_set(specs)})
+    return link({"items": ex.encode_set(specs), "title": title})
 
 
 def composer(store: Store | None) -> None:

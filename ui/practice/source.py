@@ -3,7 +3,8 @@ or the review queue; and the item each source is at.
 
 A session's first run reads the link: ``?set=<id>`` opens a set the store keeps (its results are
 collected), ``?items=<specs>`` a set carried whole in the link (a ready-made one, or one composed
-while the database is away), ``&item=<id>`` the item to start at, ``&view=results`` its results.
+while the database is away; ``&title=`` names it), ``&item=<id>`` the item to start at,
+``&view=results`` its results.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ def stale(text: str, item_id: str | None = None) -> str | None:
     return None
 
 
-def linked_items(encoded: str) -> tuple[Source | None, list[str]]:
+def linked_items(encoded: str, title: str) -> tuple[Source | None, list[str]]:
     """The source of a set carried whole in the link."""
     try:
         specs = ex.decode_set(encoded)
@@ -120,7 +121,7 @@ def linked_items(encoded: str) -> tuple[Source | None, list[str]]:
         return None, [f"the set in this link cannot be read: {error}"]
     texts = [s.text for s in specs if stale(s.text) is None]
     problems = [p for s in specs if (p := stale(s.text))]
-    return Source(mode="set", specs=tuple(texts), title="A set from a link"), problems
+    return Source(mode="set", specs=tuple(texts), title=title[:80] or "A set from a link"), problems
 
 
 def read_link(store: Store | None) -> None:
@@ -133,7 +134,7 @@ def read_link(store: Store | None) -> None:
     if "set" in query:
         source, problems = stored_set(store, query["set"])
     elif "items" in query:
-        source, problems = linked_items(query["items"])
+        source, problems = linked_items(query["items"], query.get("title", ""))
     if source is not None and "item" in query:
         ids = [ex.ItemSpec.parse(t).id for t in source.specs]
         if query["item"] in ids:
