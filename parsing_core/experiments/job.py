@@ -55,6 +55,8 @@ def records(spec: LabSpec, stop: Stop) -> Iterator[Any]:
     """Every record of the job, in order, until done or stopped."""
     chosen, with_gold, left_out = numbered(spec)
     yield LabStart(len(chosen), left_out)
+    if stop.asked:
+        return
     rnd = random.Random(spec.seed)
     parts: list[Iterator[Any]] = [agreement_records(spec.system, spec.approx, spec.exact, chosen, spec.follow,
                                                     rnd)]

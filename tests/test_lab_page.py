@@ -1,0 +1,92 @@
+"""The Oracle lab page: a tiny agreement run started from the page goes to its end in its own
+process, and the page shows its table (beside nothing from the thesis: the treebank is ours), its
+plots, its confusions with stepper links, and its timings; the other two views answer."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import parsing_core as pc
+from parsing_core.experiments.lab import LabSpec
+from parsing_core.jobs import JobBoard
+from tests.test_lab_experiments import tiny_treebank
+from ui.views.safe_text import inert
+from ui.views.training import jobs_root
+
+
+@pytest.fixture
+def lab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path / "jobs"))
+    monkeypatch.setenv("PARSING_DATA_DIR", str(tiny_treebank(tmp_path / "data")))
+    return AppTest.from_file("../pages/lab.py", default_timeout=60).run()
+
+
+def plots(at: AppTest) -> list[str]:
+    """The titles of the plotly figures on the page."""
+    return [json.loads(p.proto.spec)["layout"]["title"]["text"] for p in at.get("plotly_chart")]
+
+
+def test_a_tiny_agreement_run_goes_to_its_end_and_shows_its_results(lab: AppTest) -> None:
+    at = lab
+    assert not at.exception
+    assert at.selectbox(key="lab.treebank").value == "xx_teach:train"
+    assert (at.selectbox(key="lab.approx").value, at.selectbox(key="lab.exact").value) == ("thesis-approx",
+                                                                                             "exact")
+    at.number_input(key="lab.budget").set_value(29)
+    at.checkbox(key="lab.speed").check()
+    at.button(key="lab.start").click().run()
+    (job,) = JobBoard(jobs_root() / "lab").jobs()
+    deadline = time.time() + 45
+    while job.status() == "running":
+        assert time.time() < deadline, "the run did not end"
+        time.sleep(0.3)
+    at.run()
+    assert not at.exception
+    assert job.status() == "finished", job.failure()
+    assert any("29 of 29 sentences walked" in c.value for c in at.caption)
+    table = at.dataframe[0].value
+    assert table["source"].tolist() == ["this run", "this run"]  # projective and non-projective, no thesis
+    assert table["sentences"].sum() == 29
+    assert any("no xx_teach rows" in c.value for c in at.caption)
+    titles = plots(at)
+    assert "Inclusion of the first oracle's optimal set in the second's" in titles
+    assert "Spearman's ρ between the two oracles' costs, per configuration" in titles
+    assert "Time per configuration against sentence length (log–log)" in titles
+    confusions = next(m.value for m in at.markdown if m.value.startswith("| exact (optimal set)"))
+    assert "](stepper?s=treebank%3Axx_teach%3Atrain%3A" in confusions
+    assert "Algorithm 1" in " ".join(m.value for m in at.markdown)
+
+
+def test_a_run_started_elsewhere_is_listed_and_failed_runs_say_why(lab: AppTest, tmp_path: Path) -> None:
+    job = JobBoard(jobs_root() / "lab").start("broken", LabSpec("xx_none", folder=str(tmp_path / "data")))
+    deadline = time.time() + 30
+    while job.status() == "running":
+        assert time.time() < deadline
+        time.sleep(0.2)
+    at = lab.run()
+    assert at.selectbox(key="lab.run").value == job.folder.name
+    assert any("This run failed" in e.value and "xx_none" in e.value for e in at.error)
+
+
+def test_one_sentence_every_oracle_from_a_stepper_link(lab: AppTest) -> None:
+    at = lab
+    link = "http://h/stepper?s=he-sent-her-a-letter&sys=arc-eager&moves=SH.LA"
+    at.text_input(key="lab.one.link").input(link).run()
+    assert not at.exception
+    frame = next(d.value for d in at.dataframe if "goldberg-nivre" in d.value.columns)
+    assert frame.columns.tolist() == ["move", "search", "goldberg-nivre", "disagree"]
+    assert any(inert("goldberg-nivre") in m.value and "right" in m.value for m in at.markdown)
+
+
+def test_two_systems_side_by_side(lab: AppTest) -> None:
+    at = lab
+    counts = next(d.value for d in at.dataframe if "steps" in d.value.columns)
+    s = pc.teaching_sentences()[0]
+    assert counts["system"].tolist() == ["arc-standard", "arc-eager"]
+    assert counts["steps"].iloc[0] == 2 * s.n
+    assert "When each arc is built" in plots(at)
