@@ -8,6 +8,7 @@ per move, the configuration drawn, and what the oracle thinks of every move.  Th
 from __future__ import annotations
 
 import urllib.parse
+from functools import partial
 
 import streamlit as st
 
@@ -51,7 +52,12 @@ from ui.widgets.pickers import (
 from ui.widgets.picture import configuration_picture
 
 POLICY_NAMES = {"sbr": "shift before reduce", "rbs": "reduce before shift", "none": "no tie-break"}
-PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
+# Presenter mode: type a room can read from the back (Streamlit sets most sizes in px, so the
+# main area's text, tables and buttons are enlarged one by one; the drawing has its own scale).
+PRESENTER_CSS = ("<style>[data-testid='stMain'] :is(p, li, td, th, button p) { font-size: 20px; }"
+                 "[data-testid='stMain'] [data-testid='stCaptionContainer'] p { font-size: 17px; }"
+                 "[data-testid='stMain'] [data-testid='stMetricValue'] p { font-size: 2.4rem; }"
+                 "[data-testid='stMain'] h1 { font-size: 2.2rem; padding-top: 0; }</style>")
 KEYS_HELP = ("Keys: **S** shift · **L** left-arc · **A** right-arc · **E** reduce · **W** swap · "
              "**U** undo · **Y** redo · **O** oracle step · **H** hide or reveal the oracle")
 
@@ -193,6 +199,24 @@ def rules(trace: pc.Trace, oracle: str) -> None:
         st.caption(note)
 
 
+def oracle_section(parse: compute.Parse, taken: compute.Moves, trace: pc.Trace, verdicts: list[Verdict],
+                   scores: list[MoveScore] | None, oracles: tuple[str, str], hidden: bool) -> None:
+    """What the oracle says about every move (or that it is hidden), and Nederhof's own scores."""
+    st.subheader("What the oracle says")
+    with st.container(key="stepper-costs"):
+        if hidden:
+            st.info("The oracle is hidden: what would you play next?  **Reveal** it (key **H**) to see "
+                    "every move's cost.", icon=":material/visibility_off:")
+        elif trace.is_complete:
+            st.markdown("No move is left to judge: the parse is over.")
+        else:
+            oracle_table(trace, verdicts, scores)
+    for name in oracles if not hidden else ():
+        policy = compute.policy_scores_of(parse, taken, name) if name else None
+        if policy is not None:
+            policy_view(policy)
+
+
 def hide_button(hidden: bool) -> None:
     """Hide the oracle (costs, verdicts, the gold arcs in the picture) to ask the room, then reveal."""
     st.button("Reveal the oracle" if hidden else "Hide the oracle", key="stepper.hide", shortcut="H",
@@ -270,32 +294,18 @@ if model:
 if not presenter:
     st.caption(KEYS_HELP)
 
-if presenter:  # the picture and the costs side by side: a 10-token parse fits one 1920x1080 screen
-    picture_column, costs_column = st.columns([3, 2], gap="medium")
-    score_column = costs_column
+# On a projector the cost table stands beside the stack and buffer, so a 10-token parse fits one
+# 1920x1080 screen; at a desk it goes below the picture, beside the score.
+judged = partial(oracle_section, parse, taken, trace, verdicts, scores, (oracle, compare), hidden)
+dot = configuration_picture(parse, taken, oracle, presenter, hidden=hidden,
+                            beside=judged if presenter else None)
+if presenter:
+    score_column = st.container()
 else:
-    picture_column = st.container()
-with picture_column:
-    dot = configuration_picture(parse, taken, oracle, presenter, hidden=hidden)
-    if not presenter:
-        drawing_downloads(dot)
-
-if not presenter:
+    drawing_downloads(dot)  # downloads are for a desk
     costs_column, score_column = st.columns([3, 2], gap="large")
-with costs_column:
-    st.subheader("What the oracle says")
-    with st.container(key="stepper-costs"):
-        if hidden:
-            st.info("The oracle is hidden: what would you play next?  **Reveal** it (key **H**) to see "
-                    "every move's cost.", icon=":material/visibility_off:")
-        elif trace.is_complete:
-            st.markdown("No move is left to judge: the parse is over.")
-        else:
-            oracle_table(trace, verdicts, scores)
-    for name in (oracle, compare) if not hidden else ():
-        policy = compute.policy_scores_of(parse, taken, name) if name else None
-        if policy is not None:
-            policy_view(policy)
+    with costs_column:
+        judged()
 with score_column:
     st.subheader("Score")
     if hidden:

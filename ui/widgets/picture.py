@@ -13,6 +13,8 @@ small type (``revert-layer`` brings back the SVG's own ``font-size`` and ``font-
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from ui.widgets import compute
@@ -33,10 +35,13 @@ def natural_size_css(key: str) -> str:
 
 
 def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: str, presenter: bool = False,
-                          key: str = "stepper", hidden: bool = False) -> str:
+                          key: str = "stepper", hidden: bool = False,
+                          beside: Callable[[], None] | None = None) -> str:
     """Draw the configuration after ``moves`` (arcs classified with ``oracle``); returns the DOT
     text of the whole picture (for downloads).  ``presenter`` draws larger, for a projector;
-    ``hidden`` draws the arcs built without the gold tree (the oracle hidden from the class)."""
+    ``hidden`` draws the arcs built without the gold tree (the oracle hidden from the class).
+    ``beside`` draws something next to the stack and buffer (a projector's cost table), and the
+    legend then goes below them."""
     scale = PRESENTER_SCALE if presenter else 1.0
     pieces = compute.pieces_of(parse, moves, oracle, scale, hidden)
     st.html(natural_size_css(key))
@@ -48,6 +53,13 @@ def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: st
         with st.container(horizontal=True, gap="medium", key=f"{key}-drawing-below"):
             with st.container(width="content", key=f"{key}-drawing-memory"):
                 st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
+            if beside is None:
+                with st.container(width="content", key=f"{key}-drawing-legend"):
+                    st.graphviz_chart(pieces.legend, width="content", alt="Legend")
+            else:
+                with st.container(key=f"{key}-drawing-beside"):
+                    beside()
+        if beside is not None:
             with st.container(width="content", key=f"{key}-drawing-legend"):
                 st.graphviz_chart(pieces.legend, width="content", alt="Legend")
     return compute.drawing_of(parse, moves, oracle, scale, hidden)
