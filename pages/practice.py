@@ -33,7 +33,14 @@ from ui.views.practice import (
     skill_of,
     skill_title,
 )
-from ui.views.practice_progress import READY, RULES, mastery_words, progress_figure, review_frame
+from ui.views.practice_progress import (
+    READY,
+    RULES,
+    due_words,
+    mastery_words,
+    progress_figure,
+    review_frame,
+)
 from ui.views.safe_text import inert
 from ui.widgets.board import Board, history_buttons, move_buttons
 from ui.widgets.compute import trace_of
@@ -186,8 +193,18 @@ def hints_and_help(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> 
         st.info(f"**The oracle's answer:** {inert(item.hints.answer)}", icon=":material/smart_toy:")
 
 
+def nothing_due(tracker: Tracker) -> None:
+    queue = tracker.queue()
+    when = f"; the next is due {due_words(queue[0].due, now())}" if queue else ""
+    st.info(f"Nothing is due for review now{when}.  Missed items come back after 5 minutes.",
+            icon=":material/event_available:")
+
+
 def practice_view(tracker: Tracker) -> None:
     current = source.get()
+    if current.mode == "review" and not current.specs:
+        nothing_due(tracker)
+        return
     if current.finished:
         st.success(f"Set **{inert(current.title)}** finished: {len(current.specs)} items.")
         if current.set_id:
@@ -199,7 +216,13 @@ def practice_view(tracker: Tracker) -> None:
         st.warning("No item of this kind can be made in this system at this level (an approximate oracle "
                    "to compare exists only for arc-standard and arc-eager-corrected); choose another.")
         return
-    item = source.item_of(text)
+    try:
+        item = source.item_of(text)
+    except ex.ExerciseError as error:
+        st.warning(f"This item cannot be made any more ({inert(str(error))}): it is stale; go on with "
+                   "the next.")
+        st.button("Next item", key="practice.skip", on_click=lambda: source.put(source.get().another()))
+        return
     if current.mode != "skill":
         st.caption(f"{inert(current.title)}: item {current.position + 1} of {len(current.specs)} "
                    f"· id {item.id}")

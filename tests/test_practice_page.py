@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from streamlit.testing.v1 import AppTest
 import parsing_core as pc
 import parsing_core.exercises as ex
 from parsing_core.progress import open_store
+from ui.practice import progress
 from ui.views.practice_progress import READY
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "practice.py"
@@ -291,6 +293,23 @@ def test_mastery_needs_three_in_a_row_without_hints_and_misses_come_back_first()
     queue = table_with(at, "box")
     assert list(queue["box"])[0] == 1 and list(queue["due"])[0] in ("in 5 min", "in 4 min")
     assert sorted(queue["box"]) == [1, 1, 2, 2, 2]
+
+
+def test_a_missed_item_comes_back_for_review_after_five_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
+    at = practise_next_move(sign_in(practice(), "Eve"))
+    missed = answer_shown(at, right=False)
+    at.radio(key="practice.mode").set_value("review")
+    run(at)
+    assert any("Nothing is due for review now; the next is due in 5 min" in plain(i.value) for i in at.info)
+    later = progress.now() + timedelta(minutes=6)
+    monkeypatch.setattr(progress, "now", lambda: later)
+    run(at)
+    assert at.radio(key="practice.mode").options[2] == "Review (1 due)"
+    assert current_id(at) == missed.id
+    answer(at, missed, missed.key)
+    at.segmented_control(key="practice.view").set_value("progress")
+    run(at)
+    assert list(table_with(at, "box")["box"]) == [2]  # right without hints: up one box
 
 
 def test_progress_survives_a_restart_and_a_class_keeps_its_nicknames() -> None:
