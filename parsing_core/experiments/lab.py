@@ -55,9 +55,9 @@ class LabSpec:
     sentences: int = 200
     seed: int = 0
     speed: bool = False
-    lengths: tuple[int, ...] = (5, 10, 20, 40)
+    lengths: tuple[int, ...] = (5, 10, 20, 40, 80)
     samples: int = 10  # configurations timed per (oracle, length)
-    baseline_lengths: tuple[int, ...] = (8, 12, 16, 20)
+    baseline_lengths: tuple[int, ...] = (8, 12, 16, 20, 24)
 
     def to_json(self) -> Record:
         return asdict(self) | {"lengths": list(self.lengths), "baseline_lengths": list(self.baseline_lengths)}

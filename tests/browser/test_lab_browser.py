@@ -1,0 +1,75 @@
+"""The Oracle lab in a real browser: a finished lab run (laid on the server's jobs board) shows its
+speed plot, drawn by plotly; a confusion row opens the stepper at its configuration."""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import parsing_core as pc
+from parsing_core.experiments.lab import LabSpec
+from parsing_core.jobs import JobBoard, TrainingJob
+from tests.test_lab_experiments import tiny_treebank
+from ui.views.sources import sentence_from_key
+from ui.views.state import StepperState
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def finished_run(jobs_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> TrainingJob:
+    """A lab run on the teaching sentences, with timings, run to its end."""
+    folder = tiny_treebank(tmp_path_factory.mktemp("lab-data"))
+    spec = LabSpec("xx_teach", "train", str(folder), sentences=29, speed=True, lengths=(4, 6, 8, 12),
+                   samples=3, baseline_lengths=(6, 9))
+    job = JobBoard(jobs_dir / "lab").start("browser", spec)
+    deadline = time.time() + 45
+    while job.status() == "running":
+        assert time.time() < deadline, "the lab run did not end"
+        time.sleep(0.3)
+    assert job.status() == "finished", job.failure()
+    return job
+
+
+def open_lab(page: Page, app_url: str) -> None:
+    page.goto(f"{app_url}/lab")
+    expect(page.get_by_text("29 of 29 sentences walked")).to_be_visible(timeout=60_000)
+
+
+def test_the_speed_plot_renders(page: Page, app_url: str, finished_run: TrainingJob, artifacts: Path) -> None:
+    open_lab(page, app_url)
+    page.get_by_role("tab", name="Speed and growth").click()
+    plot = page.locator(".js-plotly-plot", has_text="Time per configuration against sentence length")
+    expect(plot).to_be_visible()
+    expect(plot.locator(".scatterlayer .trace")).to_have_count(3)  # search, exact, thesis-approx
+    expect(plot.locator(".legend")).to_contain_text("slope ≈")
+    expect(plot.locator(".xtitle")).to_contain_text("log scale")
+    plot.screenshot(path=str(artifacts / "lab-speed-plot.png"))
+
+
+def test_a_confusion_row_opens_the_stepper_at_its_configuration(page: Page, app_url: str,
+                                                                finished_run: TrainingJob) -> None:
+    open_lab(page, app_url)
+    link = page.get_by_role("link", name="open in the stepper").first
+    expect(link).to_be_visible()
+    href = link.get_attribute("href") or ""
+    state, problems = StepperState.from_query(dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(href).query)))
+    assert problems == [] and state.taken(), href
+    s = sentence_from_key(state.sentence)
+    c = pc.replay(state.make_system(), s, state.taken()).final
+    stack = "[" + " ".join("ROOT" if i == 0 else s.words[i - 1] for i in c.stack) + "]"
+    if link.get_attribute("target") == "_blank":
+        with page.context.expect_page() as opened:
+            link.click()
+        stepper = opened.value
+    else:
+        link.click()
+        stepper = page
+    expect(stepper).to_have_url(f"{app_url}/{href}" if not href.startswith("http") else href, timeout=30_000)
+    history = stepper.locator(".st-key-stepper-history")
+    expect(history).to_contain_text(stack, timeout=60_000)
+    expect(stepper.locator(".st-key-stepper-costs")).to_contain_text("exact")
