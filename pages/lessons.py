@@ -15,7 +15,7 @@ import streamlit as st
 
 import parsing_core as pc
 import parsing_core.lessons as pl
-from ui.lessons import answers, progress
+from ui.lessons import answers, demos, progress
 from ui.lessons.source import item_of, lessons
 from ui.navigation import run_through_app
 from ui.views.cost_table import cost_frame, styled
@@ -116,6 +116,8 @@ def step_view(lesson: pl.Lesson, number: int, presenter: bool) -> None:
             claims = "; ".join(inert(claim_words(c)) for c in step.claims)
             st.caption(f"Checked by the oracles: {claims}.")
     step_board(lesson, step, presenter)
+    if step.demo:
+        demos.DEMOS[step.demo]()
     if step.question is not None:
         item, problem = item_of(lesson.id, number)
         if item is None:

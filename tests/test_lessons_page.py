@@ -88,3 +88,15 @@ def test_presenter_mode_comes_from_the_link_and_carries_into_the_stepper_link():
     assert at.sidebar.toggle(key="lessons.presenter").value is True
     link = next(m.value for m in at.markdown if "Open this in the stepper" in m.value)
     assert "present=1" in link and "opt=root_last" in link
+
+
+def test_the_training_demo_draws_both_curves_and_says_where_they_ended():
+    at = open_page(lesson="09-training-with-oracles", step="5")
+    at.button(key="lessons.demo.run").click().run()
+    at.run()
+    assert not at.exception
+    ended = [c.value for c in at.caption if c.value.startswith("After the last epoch")]
+    assert ended and "static" in ended[0] and "dynamic (k=1, p=0.9)" in ended[0]
+    chart = at.session_state["lessons.demo.training"]
+    assert list(chart.columns) == ["static", "dynamic (k=1, p=0.9)"] and len(chart) == 6
+    assert chart.notna().all().all() and (chart.to_numpy() > 0).all()

@@ -56,6 +56,10 @@ CLAIM_KINDS: dict[str, str] = {
 }
 QUESTION_KINDS: tuple[str, ...] = ("next-move", "all-optimal", "cost-of-move", "crossing-arcs",
                                    "which-systems")
+#: Live demonstrations a step may run beside its board (the page knows how to run each).
+DEMOS: dict[str, str] = {
+    "training": "train two small parsers, static and dynamic, side by side, and draw their dev UAS curves",
+}
 BOARD_FIELDS = ("sentence", "system", "options", "labelled", "oracle", "moves")
 
 
@@ -111,6 +115,7 @@ class Step:
     highlight: str = ""  # a move kind to highlight on the board (SH, LA, RA, RE, SW)
     claims: tuple[Claim, ...] = ()
     question: Question | None = None
+    demo: str = ""  # one of DEMOS, or ""
 
 
 @dataclass(frozen=True)
@@ -154,7 +159,7 @@ def read_lesson(data: Mapping[str, Any], path: str, lesson_id: str = "") -> Less
 def read_step(data: Any, number: int, base: Board, where: str) -> Step:
     if not isinstance(data, dict):
         raise LessonError(where, "a step is a table ([[steps]])")
-    known = {"text", "look", "highlight", "claims", "question", *BOARD_FIELDS}
+    known = {"text", "look", "highlight", "claims", "question", "demo", *BOARD_FIELDS}
     unknown = sorted(set(data) - known)
     if unknown:
         raise LessonError(where, f"unknown field {unknown[0]!r}; a step has {', '.join(sorted(known))}")
@@ -163,9 +168,11 @@ def read_step(data: Any, number: int, base: Board, where: str) -> Step:
         raise LessonError(where, "no sentence or no system: set them in [board] or in the step")
     claims = tuple(read_claim(c, where) for c in list_field(data, "claims", where))
     question = read_question(data["question"], where) if "question" in data else None
-    text = text_field(data, "text", where, required=True)
+    text, demo = text_field(data, "text", where, required=True), text_field(data, "demo", where)
+    if demo and demo not in DEMOS:
+        raise LessonError(where, f"unknown demo {demo!r}; choose one of {', '.join(DEMOS)}")
     return Step(number, text, board, text_field(data, "look", where), text_field(data, "highlight", where),
-                claims, question)
+                claims, question, demo)
 
 
 def read_board(data: Any, base: Board, where: str) -> Board:
