@@ -16,6 +16,11 @@ Where files are looked for
 ``PARSING_UD_URL``
     Environment variable: where downloads come from (default the UD repositories on
     GitHub, ``https://raw.githubusercontent.com/UniversalDependencies``), for a mirror.
+``PARSING_ALLOWED_DIRS``
+    Environment variable: the folders (separated by ``os.pathsep``) a *server* may read
+    treebanks from when a user names a folder (:func:`check_folder`); default: the data
+    directory and the download cache.  The library's own functions read any folder you give
+    them; the app checks every folder a user or a link names first.
 
 >>> ud_repository("en_lines"), ud_repository("grc_perseus"), ud_repository("UD_German-GSD")
 ('UD_English-LinES', 'UD_Ancient_Greek-Perseus', 'UD_German-GSD')
@@ -95,6 +100,40 @@ def data_dir() -> Path | None:
         path = Path(configured).expanduser()
         return path if path.is_dir() else None
     return _CHECKOUT_DATA if _CHECKOUT_DATA.is_dir() else None
+
+
+def allowed_roots() -> list[Path]:
+    """The folders a server reads treebanks from: ``$PARSING_ALLOWED_DIRS``, else the data
+    directory and the download cache (symlinks resolved)."""
+    configured = os.environ.get("PARSING_ALLOWED_DIRS")
+    if configured:
+        roots = [Path(p).expanduser() for p in configured.split(os.pathsep) if p.strip()]
+    else:
+        roots = [d for d in (data_dir(), default_cache_dir()) if d is not None]
+    return [r.resolve() for r in roots]
+
+
+def check_folder(folder: str | os.PathLike[str]) -> Path:
+    """``folder`` with symlinks and ``..`` resolved, if it lies inside an allowed root (see
+    :func:`allowed_roots`); else :class:`TreebankError`.  What a server calls on every folder a
+    user types or a link names, so that nobody reads ``/etc`` through a treebank key.
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> os.environ["PARSING_ALLOWED_DIRS"] = str(root)
+    >>> check_folder(root / "en") == (root / "en").resolve()
+    True
+    >>> check_folder(root / ".." / "elsewhere")
+    Traceback (most recent call last):
+    ...
+    parsing_core.errors.TreebankError: the folder ... is outside the folders this server reads ...
+    >>> del os.environ["PARSING_ALLOWED_DIRS"]
+    """
+    real = Path(folder).expanduser().resolve()
+    if not any(real == root or real.is_relative_to(root) for root in allowed_roots()):
+        raise TreebankError(f"the folder {str(folder)[:200]} is outside the folders this server reads "
+                            "treebanks from (PARSING_ALLOWED_DIRS)")
+    return real
 
 
 def list_treebanks(directory: str | os.PathLike[str] | None = None) -> list[TreebankFile]:

@@ -250,7 +250,9 @@ def test_a_treebank_sentence_is_picked_by_projectivity_and_shared() -> None:
     assert shared.query_params["s"] == key
 
 
-def test_a_typed_data_directory_lists_its_treebanks_and_the_link_names_it(tmp_path: Path) -> None:
+def test_a_typed_data_directory_lists_its_treebanks_and_the_link_names_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSING_ALLOWED_DIRS", str(tmp_path))  # a folder the server may read
     pc.write_conllu(pc.teaching_sentences(), tmp_path / "xx_teach-ud-dev.conllu")
     at = stepper()
     at.radio(key="stepper.pick.source").set_value("treebank").run()

@@ -135,6 +135,7 @@ def tiny_treebank(folder: Path) -> None:
 def test_a_treebank_from_a_typed_data_directory_trains(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path / "jobs"))
+    monkeypatch.setenv("PARSING_ALLOWED_DIRS", str(tmp_path))  # a folder the server may read
     tiny_treebank(tmp_path / "data")
     at = AppTest.from_file("../pages/train.py", default_timeout=60).run()
     at.radio(key="train.source").set_value("folder").run()

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import parsing_core as pc
+from parsing_core.treebanks import check_folder
 
 DEFAULT_KEY = "he-sent-her-a-letter"
 TREEBANK, CUSTOM = "treebank:", "custom:"
@@ -95,7 +96,8 @@ class TreebankRef:
 
 def _treebank(key: str) -> pc.Sentence:
     ref = TreebankRef.parse(key)
-    sentences = pc.load_treebank(ref.name, ref.split, ref.folder)
+    folder = check_folder(ref.folder) if ref.folder else None  # no link reads outside the allowed folders
+    sentences = pc.load_treebank(ref.name, ref.split, folder)
     if not 0 <= ref.index < len(sentences):
         raise pc.ParsingCoreError(
             f"{ref.name} {ref.split} has {len(sentences)} sentences, no number {ref.index}")

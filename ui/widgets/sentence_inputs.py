@@ -8,6 +8,7 @@ shown by widgets that print it as text.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -16,6 +17,7 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
+from parsing_core.treebanks import check_folder
 from ui.views.safe_text import inert
 from ui.views.sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
 
@@ -96,18 +98,37 @@ def treebank_entries(name: str, split: str, lengths: tuple[int, int], nonproject
     return entries[:MAX_LISTED]
 
 
+FOLDER_FIELD_ENV = "PARSING_FOLDER_FIELD"  # "0": a deployment where nobody types a folder
+
+
+def folder_field_on() -> bool:
+    return os.environ.get(FOLDER_FIELD_ENV, "1").strip().lower() not in ("0", "off", "false", "no")
+
+
 def data_folder(prefix: str) -> Path | None:
     """The Data directory field (``PARSING_DATA_DIR`` until the user types another folder).
 
-    Returns the folder, or None (and says why) when the field is empty or names no folder.
+    Returns the folder, or None (and says why) when the field is empty, names no folder, or
+    names one outside the folders the server allows (``PARSING_ALLOWED_DIRS``).  With
+    ``PARSING_FOLDER_FIELD=0`` the field is shown but cannot be changed.
     """
-    st.session_state.setdefault(f"{prefix}.folder", str(pc.data_dir() or ""))
-    hint = "A folder of <name>-ud-<split>.conllu files (default: PARSING_DATA_DIR)"
-    typed = st.text_input("Data directory", key=f"{prefix}.folder", help=hint).strip()
+    default = str(pc.data_dir() or "")
+    st.session_state.setdefault(f"{prefix}.folder", default)
+    locked = not folder_field_on()
+    if locked:
+        st.session_state[f"{prefix}.folder"] = default
+    hint = ("This server reads treebanks only from its data directory." if locked else
+            "A folder of <name>-ud-<split>.conllu files (default: PARSING_DATA_DIR)")
+    typed = st.text_input("Data directory", key=f"{prefix}.folder", help=hint, disabled=locked).strip()
     if not typed:
         st.info("Type the folder that holds your .conllu files, or set PARSING_DATA_DIR.")
         return None
-    folder = Path(typed).expanduser()
+    try:
+        given = Path(typed).expanduser()
+        folder = given if given == pc.data_dir() else check_folder(given)
+    except pc.ParsingCoreError as err:
+        report(prefix, str(err))
+        return None
     if not folder.is_dir():
         report(prefix, f"There is no folder {typed}.")
         return None
