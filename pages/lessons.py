@@ -28,6 +28,7 @@ from ui.widgets.picture import configuration_picture
 
 BOARD = Board("lessons")
 AT = "lessons.at"  # (lesson id, step) the board was last set for
+HIGHLIGHT_CSS = "<style>.st-key-lessons-move-{kind} button {{ box-shadow: 0 0 0 3px #f2c200; }}</style>"
 PRESENTER_CSS = "<style>html { font-size: 22px; } [data-testid='stSidebar'] { font-size: 16px; }</style>"
 
 
@@ -80,7 +81,8 @@ def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool) -> None:
         st.button("Back to the lesson", key="lessons.back_to_step", on_click=BOARD.set, args=(home,),
                   type="primary", icon=":material/undo:")
     if step.highlight and not off_path:
-        st.caption(f"Look at **{pc.Transition(step.highlight).name}**.")
+        st.html(HIGHLIGHT_CSS.format(kind=step.highlight))
+        st.caption(f"Look at **{pc.Transition(step.highlight).name}** (outlined).")
     move_buttons(BOARD, trace, verdict, shortcuts=False)
     suggestion = None if trace.is_complete else suggested_move(verdict, "sbr", len(trace.transitions))
     history_buttons(BOARD, suggestion, 1.0, shortcuts=False)

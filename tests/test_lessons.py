@@ -57,7 +57,7 @@ def test_every_state_claim_and_question_of_a_lesson_checks(path):
 def test_a_good_lesson_passes_and_the_command_says_so(tmp_path, capsys):
     path = write(tmp_path, "tiny.toml", GOOD)
     assert main(["check", str(path)]) == 0
-    assert "ok   tiny.toml: Tiny (1 steps, 1 claims, 0 questions)" in capsys.readouterr().out
+    assert "ok   tiny.toml: Tiny (1 step, 1 claim, 0 questions)" in capsys.readouterr().out
 
 
 def test_a_false_claim_is_reported_with_file_and_step(tmp_path, capsys):
@@ -123,3 +123,10 @@ def test_each_questions_item_grades_its_key_right_and_a_wrong_answer_wrong():
                 assert item.configuration == pl.Reached(lesson, step).configuration  # asked on the board
             asked += 1
     assert asked >= 18
+
+
+def test_a_highlight_that_is_not_a_move_of_the_system_is_reported(tmp_path):
+    text = GOOD.replace('moves = "SH.LA.RA.SH"', 'moves = "SH.LA.RA.SH"\nhighlight = "SW"')
+    _, problems = pl.check_files([write(tmp_path, "highlight.toml", text)])
+    assert [str(p) for p in problems] == [
+        "highlight.toml, step 1: highlight 'SW' is not a move of arc-eager (SH, LA, RA, RE)"]

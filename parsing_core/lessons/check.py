@@ -70,6 +70,9 @@ def check_step(lesson: Lesson, step: Step) -> list[Problem]:
     except LessonError as error:
         return [Problem(error.where, error.message)]
     problems = []
+    if step.highlight and step.highlight not in reached.system.kinds:
+        problems.append(Problem(where, f"highlight {step.highlight!r} is not a move of {reached.system.name} "
+                                       f"({', '.join(reached.system.kinds)})"))
     for claim in step.claims:
         try:
             wrong = check_claim(claim, reached)
@@ -98,9 +101,21 @@ def check_files(paths: Iterable[Path]) -> tuple[list[Lesson], list[Problem]]:
 def report(lessons: list[Lesson], problems: list[Problem]) -> str:
     """What was checked and what is wrong, one line each."""
     bad = {p.where.split(",")[0] for p in problems}
-    lines = [f"{'FAIL' if lesson.path in bad else 'ok  '} {lesson.path}: {lesson.title} "
-             f"({len(lesson.steps)} steps, {sum(len(s.claims) for s in lesson.steps)} claims, "
-             f"{sum(s.question is not None for s in lesson.steps)} questions)" for lesson in lessons]
+    lines = [f"{'FAIL' if lesson.path in bad else 'ok  '} {lesson.path}: {lesson.title} ({size(lesson)})"
+             for lesson in lessons]
     lines += [f"  {p}" for p in problems]
-    lines.append(f"{len(lessons)} lessons read, {len(problems)} problem{'s' * (len(problems) != 1)}.")
+    lines.append(f"{counted(len(lessons), 'lesson')} read, {counted(len(problems), 'problem')}.")
     return "\n".join(lines)
+
+
+def size(lesson: Lesson) -> str:
+    """``4 steps, 5 claims, 2 questions``."""
+    claims = sum(len(s.claims) for s in lesson.steps)
+    questions = sum(s.question is not None for s in lesson.steps)
+    return ", ".join([counted(len(lesson.steps), "step"), counted(claims, "claim"),
+                      counted(questions, "question")])
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 step``, ``2 steps``."""
+    return f"{n} {noun}{'s' * (n != 1)}"

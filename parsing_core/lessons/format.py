@@ -24,7 +24,9 @@ with ``words`` and ``heads``) and the board every step starts from (``[board]``)
     [steps.question]
     kind = "next-move"
 
-Anything that does not fit raises :class:`LessonError`, which names the file and the step.
+A step may also name a move to ``highlight`` on the board (outlined) and a live ``demo`` the page
+runs beside it (:data:`DEMOS`).  Anything that does not fit raises :class:`LessonError`, which names
+the file and the step.
 
 >>> lesson = read_lesson({"title": "t", "board": {"sentence": "s", "system": "arc-eager"},
 ...                       "steps": [{"text": "hi", "moves": "SH.LA"}]}, "x.toml")
