@@ -20,12 +20,13 @@ from parsing_core.exercises.tutor import arcs_words
 from parsing_core.progress import MASTERY_RUN
 from ui.navigation import run_through_app
 from ui.practice import signin, source
-from ui.practice.drawing import board_state, parse_of, picture
+from ui.practice.drawing import ASKS_CROSSING, board_state, parse_of, picture
 from ui.practice.inputs import answer_input
 from ui.practice.progress import Tracker, now
 from ui.practice.sets import composer, ready_link, results
 from ui.views.practice import (
     BOARD_KINDS,
+    LOSES_ARCS,
     OFFERED,
     answer_json,
     kind_title,
@@ -150,8 +151,10 @@ def show_feedback(item: ex.Item[Any]) -> ex.Feedback | None:
     if system is not None and feedback.moves:
         st.markdown("The right move" + ("s" if len(feedback.moves) > 1 else "") + " here: "
                     + moves_markdown(system, feedback.moves, given if isinstance(given, str) else None))
-    if feedback.arcs and not feedback.correct:
+    if feedback.arcs and not feedback.correct and item.spec.kind in LOSES_ARCS:
         st.caption(f"Drawn dashed (lost) in the picture: {inert(arcs_words(item.sentence, feedback.arcs))}.")
+    elif feedback.arcs and item.spec.kind in ASKS_CROSSING:
+        st.caption("The crossing gold arcs are marked ✕ in the picture.")
     return feedback
 
 

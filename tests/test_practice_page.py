@@ -164,13 +164,28 @@ def test_a_wrong_move_is_stopped_named_and_drawn() -> None:
     spec = spec_of("next-move")
     item = item_of(spec)
     at = practice(items=ex.encode_set([spec]))
+    before = at.get("graphviz_chart")[0].proto.spec
     wrong = ex.get_kind("next-move").wrong(item, random.Random(0))
     answer(at, item, wrong)
     badges = " ".join(m.value for m in at.markdown)
     assert f":green-badge[✓ {item.key.name}]" in badges and f":red-badge[✗ {wrong.name}" in badges
     lost = ex.grade(item, wrong).arcs
-    if lost:
-        assert any("Drawn dashed (lost)" in c.value for c in at.caption)
+    assert lost, "this item's wrong move loses an arc"
+    assert any("Drawn dashed (lost)" in c.value for c in at.caption)
+    arcs = at.get("graphviz_chart")[0].proto.spec
+    for h, d in lost:
+        styles = re.findall(rf"\bw{h} -> w{d} \[([^\]]*)\]", arcs)  # (and the row's invisible edges)
+        assert any('tooltip="gold, lost"' in e and "dashed" in e for e in styles), arcs
+        assert any('tooltip="gold, still reachable"' in e
+                   for e in re.findall(rf"\bw{h} -> w{d} \[([^\]]*)\]", before))
+
+
+def test_a_table_row_s_new_arc_is_not_drawn_as_lost() -> None:
+    spec = ex.draw("trace-table", SYSTEM, 2, 1, 0, POOL)[0]
+    item = item_of(spec)
+    at = practice(items=ex.encode_set([spec]))
+    answer(at, item, ex.get_kind("trace-table").wrong(item, random.Random(0)))
+    assert at.error and not any("Drawn dashed (lost)" in c.value for c in at.caption)
 
 
 def test_show_me_plays_the_oracle_s_move_and_counts_as_a_hint() -> None:

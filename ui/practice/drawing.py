@@ -36,7 +36,7 @@ def picture(item: ex.Item[Any], moves: tuple[str, ...], feedback: ex.Feedback | 
     """Draw the configuration after ``moves``, the feedback's lost arcs dashed."""
     state = board_state(item, moves)
     drawn = compute.drawn(parse_of(state), moves, item.oracle or "", hidden=False)
-    kinds = drawn.kinds if feedback is None else feedback_kinds(drawn.kinds, feedback)
+    kinds = drawn.kinds if feedback is None else feedback_kinds(drawn.kinds, feedback, item.spec.kind)
     answered = feedback is not None
     crossing = set() if item.spec.kind in ASKS_CROSSING and not answered else drawn.crossing
     trace = drawn.trace

@@ -175,9 +175,14 @@ def system_variants() -> list[str]:
 
 
 # -- feedback on the picture --------------------------------------------------------------------
-def feedback_kinds(kinds: dict[pc.Arc, str], feedback: ex.Feedback) -> dict[pc.Arc, str]:
-    """The picture's arcs with the ones the feedback is about (arcs an answer loses) drawn as lost."""
-    if feedback.correct:
+#: The kinds whose feedback names the gold arcs a move loses (the others: a new arc, crossing arcs).
+LOSES_ARCS = ("next-move", "whole-derivation", "cost-of-move", "all-optimal", "static-fails",
+              "approx-vs-exact")
+
+
+def feedback_kinds(kinds: dict[pc.Arc, str], feedback: ex.Feedback, kind: str) -> dict[pc.Arc, str]:
+    """The picture's arcs with the gold arcs a wrong answer loses drawn as lost (dashed)."""
+    if feedback.correct or kind not in LOSES_ARCS:
         return kinds
     return {**kinds, **{a: "lost" for a in feedback.arcs if a not in kinds or kinds[a] == "reachable"}}
 
