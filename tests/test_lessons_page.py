@@ -11,9 +11,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core.lessons as pl
+from parsing_core.progress import open_store
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 LESSONS, _ = pl.load_lessons(pl.lesson_files())
+
+
+@pytest.fixture(autouse=True)
+def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A progress store of each test's own (answers are recorded there only when signed in)."""
+    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    monkeypatch.setenv("PARSING_DATABASE_URL", url)
+    return url
 
 
 def open_page(**query: str) -> AppTest:
@@ -100,3 +109,39 @@ def test_the_training_demo_draws_both_curves_and_says_where_they_ended():
     chart = at.session_state["lessons.demo.training"]
     assert list(chart.columns) == ["static", "dynamic (k=1, p=0.9)"] and len(chart) == 6
     assert chart.notna().all().all() and (chart.to_numpy() > 0).all()
+
+
+def test_a_signed_in_learners_right_answers_are_kept_and_counted_in_the_list(database):
+    store = open_store(database)
+    learner = store.register("ada")
+    lesson = LESSONS[0]
+    step = next(s for s in lesson.steps if s.question)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("pages/lessons.py")
+    at.session_state["practice.learner"] = learner
+    at.query_params["lesson"], at.query_params["step"] = lesson.id, str(step.number)
+    at.run()
+    assert any("saved with your Practice progress" in c.value for c in at.sidebar.caption)
+    item = pl.item_of(lesson, step, pl.Reached(lesson, step))
+    key = f"lessons.q.{lesson.id}.{step.number}"
+    answer_right(at, f"{key}.answer", item)
+    at.run()
+    at.button(key=f"{key}.check").click().run()
+    assert [(a.item_id, a.correct, a.skill) for a in store.answers(learner)] == [
+        (item.id, True, f"next-move/{lesson.steps[0].board.system}")]
+    at.button(key="lessons.list").click().run()
+    card = next(m.value for m in at.markdown if m.value.startswith("**1."))
+    assert "1 answered right" in card
+
+
+def test_a_broken_lesson_file_is_reported_on_the_page_and_the_others_still_open(tmp_path, monkeypatch):
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    for path in pl.lesson_files()[:2]:
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "03-broken.toml").write_text('title = "Broken"\n[[steps]\n', encoding="utf-8")
+    monkeypatch.setenv("PARSING_LESSONS_DIR", str(folder))
+    at = open_page()
+    shown = [e.value.replace("\\", "") for e in at.error]  # the page escapes Markdown
+    assert any("03-broken.toml: cannot be read" in text for text in shown), shown
+    assert len([m for m in at.markdown if m.value.startswith("**")]) == 2
