@@ -261,6 +261,8 @@ def progress_view(tracker: Tracker) -> None:
     skill = skill_of(ex.ItemSpec.parse(source.get().spec_text() or "next-move/x/arc-eager/-/0/1"))
     rows = tracker.progress([skill])
     st.plotly_chart(progress_figure(rows), key="practice.chart")
+    st.caption(f"One row per skill: its run of right answers without hints ({MASTERY_RUN} in a row master "
+               "it, ★), and its items by review box — box 1 holds the missed ones, box 5 the well known.")
     st.subheader("Review queue")
     queue = tracker.queue()
     if not queue:

@@ -20,14 +20,12 @@ from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 import parsing_core.exercises as ex
 from parsing_core.progress import BOX_WAITS, MASTERY_RUN, ItemResult, ReviewItem, SkillProgress
 from ui.views.practice import cost_text, given_words, move_cost, skill_of, skill_title
 
 BOX_COLOURS = ("#D55E00", "#E69F00", "#F0E442", "#56B4E9", "#009E73")  # box 1 (missed) .. 5 (known)
-RUN_COLOUR, MASTERED_COLOUR = "#56B4E9", "#009E73"
 def wait_words(wait: timedelta) -> str:
     minutes = int(wait.total_seconds() // 60)
     days = minutes // (60 * 24)
@@ -60,29 +58,25 @@ def due_words(due: datetime, now: datetime) -> str:
     return f"in {round(left / 3600)} h" if left < 86400 else f"in {round(left / 86400)} days"
 
 
-def progress_figure(rows: list[SkillProgress], height_per_skill: int = 34) -> go.Figure:
-    """One row per skill: the current run of clean answers against the mastery line (left) and the
-    skill's items per review box (right)."""
-    names = [skill_title(p.skill) for p in rows]
-    titles = (f"Run toward mastery ({MASTERY_RUN} in a row)", "Items per review box")
-    figure = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.04,
-                           column_widths=[0.4, 0.6], subplot_titles=titles)
-    runs = [MASTERY_RUN if p.mastered else p.streak for p in rows]
-    colours = [MASTERED_COLOUR if p.mastered else RUN_COLOUR for p in rows]
-    marks = ["★ mastered" if p.mastered else f"{p.streak} of {MASTERY_RUN}" for p in rows]
-    figure.add_bar(y=names, x=runs, orientation="h", marker_color=colours, text=marks, textposition="auto",
-                   showlegend=False, row=1, col=1, hovertemplate="%{y}: %{text}<extra></extra>")
-    figure.add_vline(x=MASTERY_RUN, line_dash="dash", line_color="#555555", row=1, col=1)
+def run_words(p: SkillProgress) -> str:
+    """The run toward mastery, as a chart's row says it: ``★ mastered``, ``1 of 3 in a row``."""
+    return "★ mastered" if p.mastered else f"{p.streak} of {MASTERY_RUN} in a row" if p.answered else "new"
+
+
+def progress_figure(rows: list[SkillProgress], height_per_skill: int = 46) -> go.Figure:
+    """One row per skill, named with its run toward mastery: the skill's items per review box,
+    stacked (a single narrow chart: it fits a phone)."""
+    names = [f"<b>{skill_title(p.skill)}</b><br>{run_words(p)}" for p in rows]
+    figure = go.Figure()
     for box in range(len(BOX_COLOURS)):
         figure.add_bar(y=names, x=[p.boxes[box] for p in rows], orientation="h", name=f"{box + 1}",
-                       marker_color=BOX_COLOURS[box], row=1, col=2,
-                       hovertemplate=f"%{{y}}: %{{x}} item(s) in box {box + 1}<extra></extra>")
-    figure.update_layout(barmode="stack", height=140 + height_per_skill * len(rows),
-                         margin={"l": 10, "r": 10, "t": 40, "b": 60},
-                         legend={"orientation": "h", "y": -0.12, "yanchor": "top", "x": 0.42,
-                                 "traceorder": "normal", "title": {"text": "review box:"}})
-    figure.update_xaxes(range=[0, MASTERY_RUN + 0.5], dtick=1, row=1, col=1)
-    figure.update_xaxes(dtick=1, row=1, col=2)
+                       marker_color=BOX_COLOURS[box],
+                       hovertemplate=f"%{{x}} item(s) in box {box + 1}<extra></extra>")
+    figure.update_layout(barmode="stack", height=90 + height_per_skill * len(rows),
+                         margin={"l": 10, "r": 10, "t": 30, "b": 30},
+                         legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0,
+                                 "traceorder": "normal", "title": {"text": "items per review box:"}})
+    figure.update_xaxes(dtick=1, title=None, rangemode="tozero")
     figure.update_yaxes(autorange="reversed")
     return figure
 
