@@ -180,6 +180,14 @@ def test_a_wrong_move_is_stopped_named_and_drawn() -> None:
                    for e in re.findall(rf"\bw{h} -> w{d} \[([^\]]*)\]", before))
 
 
+def test_an_unanswered_part_is_asked_for_not_graded() -> None:
+    spec = spec_of("crossing-arcs")
+    at = practice(items=ex.encode_set([spec]))
+    submit(at)
+    assert not at.error and not at.success
+    assert [w.value for w in at.warning] == ["Answer every part of the question first."]
+
+
 def test_a_table_row_s_new_arc_is_not_drawn_as_lost() -> None:
     spec = ex.draw("trace-table", SYSTEM, 2, 1, 0, POOL)[0]
     item = item_of(spec)

@@ -60,13 +60,13 @@ def all_optimal(item: ex.Item[Any], key: str) -> frozenset[pc.Transition]:
     return frozenset(ticked)
 
 
-def crossing_arcs(item: ex.Item[Any], key: str) -> ex.CrossingAnswer:
+def crossing_arcs(item: ex.Item[Any], key: str) -> ex.CrossingAnswer | None:
     s = item.sentence
     pairs = st.multiselect("Pairs of gold arcs that cross", arc_pairs(s), key=f"{key}.pairs",
                            format_func=lambda p: pair_words(s, p))
     projective = st.radio("Is the tree projective?", ["yes", "no"], index=None, horizontal=True,
                           key=f"{key}.projective")
-    return ex.CrossingAnswer(frozenset(pairs), projective == "yes")
+    return None if projective is None else ex.CrossingAnswer(frozenset(pairs), projective == "yes")
 
 
 def which_systems(item: ex.Item[Any], key: str) -> frozenset[str]:
@@ -101,9 +101,11 @@ INPUTS: dict[str, Input] = {
 
 
 def answer_input(item: ex.Item[Any]) -> Any:
-    """The answer, once *Check* is pressed (None before)."""
+    """The answer, once *Check* is pressed (None before, and while a part is left unanswered)."""
     key = f"practice.answer.{item.id}"
     with st.form(key=f"{key}.form", border=True):
         answer = INPUTS[item.spec.kind](item, key)
         checked = st.form_submit_button("Check", type="primary", icon=":material/check:")
+    if checked and answer is None:
+        st.warning("Answer every part of the question first.", icon=":material/edit_note:")
     return answer if checked else None
