@@ -74,7 +74,8 @@ def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool) -> None:
     parse = compute.Parse(state.sentence, state.system, state.options, state.labelled)
     trace = compute.trace_of(parse, state.taken())
     oracle = state.oracle or default_oracle(trace.system)
-    verdict = compute.verdict_of(parse, state.taken(), oracle)
+    verdicts = [compute.verdict_of(parse, state.taken(), name) for name in (oracle, state.compare) if name]
+    verdict = verdicts[0]
     off_path = state.taken() != home.taken()
     if off_path:
         st.info("You are off the lesson's path.", icon=":material/alt_route:")
@@ -86,17 +87,20 @@ def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool) -> None:
     move_buttons(BOARD, trace, verdict, shortcuts=False)
     suggestion = None if trace.is_complete else suggested_move(verdict, "sbr", len(trace.transitions))
     history_buttons(BOARD, suggestion, 1.0, shortcuts=False)
-    picture, costs = st.columns([3, 2], gap="medium")
+    picture, costs = st.columns([1, 1] if state.compare else [3, 2], gap="medium")  # two oracles: wider table
     with picture:
         configuration_picture(parse, state.taken(), oracle, presenter, key="lessons")
     with costs:
-        st.markdown(f"**What {inert(oracle)} says**")
+        names = " and ".join(v.oracle for v in verdicts)
+        st.markdown(f"**What {inert(names)} say{'s' * (len(verdicts) == 1)}**")
+        answered = [v for v in verdicts if v.costs]
         if trace.is_complete:
             st.markdown("The parse is over.")
-        elif verdict.costs:
-            st.table(styled(cost_frame(trace, [verdict])).hide(axis="index"), border="horizontal")
-        elif verdict.error:
-            st.warning(inert(verdict.error))
+        elif answered:
+            st.table(styled(cost_frame(trace, answered)).hide(axis="index"), border="horizontal")
+        for v in verdicts:
+            if v.error and not trace.is_complete:
+                st.warning(inert(v.error))
     query = urllib.parse.urlencode(state.to_query())
     st.markdown(f"[Open this in the stepper ↗](/stepper?{query})")
 

@@ -130,3 +130,11 @@ def test_a_highlight_that_is_not_a_move_of_the_system_is_reported(tmp_path):
     _, problems = pl.check_files([write(tmp_path, "highlight.toml", text)])
     assert [str(p) for p in problems] == [
         "highlight.toml, step 1: highlight 'SW' is not a move of arc-eager (SH, LA, RA, RE)"]
+
+
+def test_an_oracle_the_system_lacks_is_reported(tmp_path):
+    text = GOOD.replace('system = "arc-eager"', 'system = "arc-eager"\ncompare = "exact"')
+    _, problems = pl.check_files([write(tmp_path, "oracle.toml", text)])
+    assert len(problems) == 1  # a trained model's oracle may be listed after these:
+    assert str(problems[0]).startswith(
+        "oracle.toml, step 1: no oracle 'exact' for arc-eager; choose one of static, search, goldberg-nivre")

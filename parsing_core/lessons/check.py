@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ParsingCoreError
+from ..oracles import list_oracles
 from .board import Reached
 from .claims import check_claim
 from .format import Lesson, LessonError, Step, read_lesson
@@ -70,6 +71,10 @@ def check_step(lesson: Lesson, step: Step) -> list[Problem]:
     except LessonError as error:
         return [Problem(error.where, error.message)]
     problems = []
+    known = list_oracles(reached.system)
+    for oracle in (o for o in (step.board.oracle, step.board.compare) if o and o not in known):
+        problems.append(Problem(where, f"no oracle {oracle!r} for {reached.system.name}; "
+                                       f"choose one of {', '.join(known)}"))
     if step.highlight and step.highlight not in reached.system.kinds:
         problems.append(Problem(where, f"highlight {step.highlight!r} is not a move of {reached.system.name} "
                                        f"({', '.join(reached.system.kinds)})"))

@@ -62,7 +62,7 @@ QUESTION_KINDS: tuple[str, ...] = ("next-move", "all-optimal", "cost-of-move", "
 DEMOS: dict[str, str] = {
     "training": "train two small parsers, static and dynamic, side by side, and draw their dev UAS curves",
 }
-BOARD_FIELDS = ("sentence", "system", "options", "labelled", "oracle", "moves")
+BOARD_FIELDS = ("sentence", "system", "options", "labelled", "oracle", "compare", "moves")
 
 
 class LessonError(ParsingCoreError):
@@ -77,7 +77,8 @@ class LessonError(ParsingCoreError):
 @dataclass(frozen=True)
 class Board:
     """What a stepper link holds: sentence (a teaching ``sent_id`` or a lesson's own sentence),
-    system, its options, labelled or not, the oracle shown ("" = the system's default), moves."""
+    system, its options, labelled or not, the oracle shown ("" = the exact oracle the claims are
+    checked against), moves, and a second oracle to compare."""
 
     sentence: str = ""
     system: str = ""
@@ -85,6 +86,7 @@ class Board:
     labelled: bool = False
     oracle: str = ""
     moves: tuple[str, ...] = ()
+    compare: str = ""  # a second oracle whose costs are shown beside the first
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def read_board(data: Any, base: Board, where: str) -> Board:
     if not isinstance(data, dict):
         raise LessonError(where, "[board] is a table")
     changes: dict[str, Any] = {}
-    for name in ("sentence", "system", "oracle"):
+    for name in ("sentence", "system", "oracle", "compare"):
         if name in data:
             changes[name] = text_field(data, name, where)
     if "options" in data:

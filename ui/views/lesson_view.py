@@ -34,8 +34,13 @@ def sentence_key(lesson: pl.Lesson, name: str) -> str:
 def step_state(lesson: pl.Lesson, step: pl.Step, presenter: bool = False) -> StepperState:
     """The board a step opens with: all its moves taken, the cursor after the last."""
     b = step.board
-    return StepperState(sentence_key(lesson, b.sentence), b.system, b.options, b.labelled, b.oracle,
-                        moves=b.moves, cursor=len(b.moves), presenter=presenter)
+    return StepperState(sentence_key(lesson, b.sentence), b.system, b.options, b.labelled,
+                        b.oracle or judge_name(lesson, step), b.compare, b.moves, len(b.moves), presenter)
+
+
+def judge_name(lesson: pl.Lesson, step: pl.Step) -> str:
+    """The oracle a step's claims are checked against when it names none: the board shows it too."""
+    return pl.judge(pl.Reached(lesson, step)).name
 
 
 def claim_words(claim: pl.Claim) -> str:
