@@ -27,7 +27,7 @@ with show_errors():
     agreement, speed, one, two = st.tabs(["Agreement", "Speed and growth", "One sentence, every oracle",
                                           "Two systems side by side"])
     with agreement:
-        form, runs = st.columns([2, 3], gap="large")
+        form, runs = st.columns([1, 2], gap="large")
         with form:
             st.subheader("New run")
             choice = lab_choice()
@@ -35,8 +35,8 @@ with show_errors():
         with runs:
             st.subheader("Runs")
             job = chosen_run()
-        if job is not None:
-            show(job, "agreement")
+            if job is not None:
+                show(job, "agreement")
     with speed:
         if job is not None:
             show(job, "speed")

@@ -187,11 +187,8 @@ def results(records: list[Any], spec: LabSpec, key: str) -> None:
     st.dataframe(table, hide_index=True)
     st.caption(thesis_note(spec))
     table_download(table, "lab-agreement", f"{key}.table")
-    left, right = st.columns(2)
-    with left:
-        plot(bucket_figure(table), "lab-buckets", f"{key}.buckets", table)
-    with right:
-        plot(rho_figure(records), "lab-rho", f"{key}.rho", sentence_frame(records))
+    plot(bucket_figure(table), "lab-buckets", f"{key}.buckets", table)
+    plot(rho_figure(records), "lab-rho", f"{key}.rho", sentence_frame(records))
     confusions(records, spec, key)
 
 

@@ -8,7 +8,6 @@ import urllib.parse
 import streamlit as st
 
 import parsing_core as pc
-from parsing_core.experiments.audit import show_configuration
 from ui.lab.downloads import table_download
 from ui.views.lab_sentence import compare_oracles, read_link, styled
 from ui.views.safe_text import inert
@@ -44,7 +43,7 @@ def every_oracle() -> None:
     except pc.ParsingCoreError as err:
         st.error(str(err))
         return
-    st.code(show_configuration(table.configuration), language=None)
+    st.code(table.text, language=None, wrap_lines=True)
     st.link_button("Open this configuration in the stepper",
                    f"stepper?{urllib.parse.urlencode(state.to_query())}")
     st.dataframe(styled(table.frame), hide_index=True)

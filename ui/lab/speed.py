@@ -15,12 +15,14 @@ from ui.views.lab_speed import baseline_figure, baseline_table, speed_figure, sp
 ABOUT = ("Median milliseconds for the costs of all legal moves at one configuration, asked of a fresh "
          "oracle each time (no per-sentence cache helps), over configurations of random walks on the "
          "run's sentences near each length.  On log scales a cost growing like n^k is a straight line of "
-         "slope k: about 0 for a constant time, 1 linear, 3 cubic.  Timings come from a shared machine and "
-         "a few configurations per point: the slopes are estimates.")
+         "slope k: about 0 for a constant time, 1 linear, 3 cubic.  A slope measured over these lengths "
+         "need not match the claimed growth (each oracle's worst case, in the table's last column).  "
+         "Timings come from a shared machine and a few configurations per point: the slopes "
+         "are estimates.")
 
 
 def speed(records: list[Any], spec: LabSpec, key: str) -> None:
-    table = speed_table(records)
+    table = speed_table(records, spec.system)
     if table.empty:
         if spec.speed:
             st.info("The timings come after the agreement walks: they will appear here.")
@@ -41,7 +43,8 @@ def baseline(records: list[Any], key: str) -> None:
         return
     st.markdown("**The thesis's Algorithm 1 beside the exact oracle** (arc-standard; the costs at every step "
                 "of one parse that follows the exact oracle, on the run's sentence closest to each length; "
-                "both give the same costs, checked at every step)")
+                "both give the same costs, checked at every step; exact: the fastest of three runs, "
+                "Algorithm 1: one run)")
     plot(baseline_figure(records), "lab-algorithm1", f"{key}.baseline", table)
     st.dataframe(table, hide_index=True)
     table_download(table, "lab-algorithm1", f"{key}.baseline.table")

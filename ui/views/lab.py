@@ -115,6 +115,7 @@ def bucket_figure(table: pd.DataFrame, height: int = 360) -> go.Figure:
                       xaxis_title="share of the first oracle's optimal moves that are optimal for the second",
                       yaxis_title="% of configurations (log scale)", yaxis_type="log", barmode="group",
                       height=height, margin={"t": 50})
+    fig.update_xaxes(type="category")  # "100 %" … "0 %" in that order, not read as numbers
     return fig
 
 

@@ -45,6 +45,7 @@ class OracleTable:
     """The costs of every oracle at one configuration, and a verdict per oracle."""
 
     configuration: pc.Configuration
+    text: str  # the configuration in words (configuration_text)
     frame: pd.DataFrame  # one row per legal move, one column per oracle, then "disagree"
     verdicts: dict[str, str]  # oracle → right / wrong (by search), or why it is not judged
     skipped: dict[str, str]  # oracle → why it has no column
@@ -101,7 +102,21 @@ def compare_oracles(state: StepperState) -> OracleTable:
     truth = costs.get(JUDGE)
     verdicts = {name: verdict(name, k, truth, pc.get_oracle(system, name), s)
                 for name, k in costs.items() if name != JUDGE}
-    return OracleTable(c, pd.DataFrame(rows, columns=["move", *costs, "disagree"]), verdicts, skipped)
+    frame = pd.DataFrame(rows, columns=["move", *costs, "disagree"])
+    return OracleTable(c, configuration_text(c, s), frame, verdicts, skipped)
+
+
+def configuration_text(c: pc.Configuration, s: pc.Sentence) -> str:
+    """``stack [ROOT sent her]  buffer [a letter .]  arcs 2`` (words, not numbers).
+
+    >>> s = pc.Sentence.from_heads("He sent her".split(), [2, 0, 2])
+    >>> system = pc.get_system("arc-standard")
+    >>> configuration_text(pc.replay(system, s, ["SH", "SH", "LA"]).final, s)
+    'stack [ROOT sent]  buffer [her]  arcs 1'
+    """
+    def words(tokens: tuple[int, ...]) -> str:
+        return " ".join("ROOT" if i == 0 else s.words[i - 1] for i in tokens)
+    return f"stack [{words(c.stack)}]  buffer [{words(c.buffer)}]  arcs {len(c.unlabelled_arcs)}"
 
 
 def styled(frame: pd.DataFrame) -> Styler:
