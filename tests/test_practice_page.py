@@ -348,6 +348,10 @@ def test_progress_survives_a_restart_and_a_class_keeps_its_nicknames() -> None:
     assert any("Practising as **Ben (CL1)**" in plain(s.value) for s in again.success)
     practise_next_move(again)
     assert "1 of 3 in a row" in mastery(again)
+    again.segmented_control(key="practice.view").set_value("progress")
+    run(again)
+    [export] = again.get("download_button")
+    assert export.proto.label == "Export my progress (JSON)"
 
 
 def test_without_a_database_the_page_works_and_says_progress_is_not_saved(
