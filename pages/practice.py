@@ -87,7 +87,8 @@ def choose_source(tracker: Tracker) -> None:
             st.markdown(f"[{title}]({ready_link(title)})")
         st.caption("Each opens a set: the same items for everyone who opens it.")
     elif mode == "review":
-        texts = tuple(t for r in due if (spec := tracker.spec_of(r.item_id)) and (t := spec.text))
+        specs = tracker.specs()
+        texts = tuple(specs[r.item_id].text for r in due if r.item_id in specs)
         if now_source.mode != "review" or now_source.specs[:1] != texts[:1]:
             source.put(source.Source(mode="review", specs=texts, title="Review"))
     if now_source.mode == "set":

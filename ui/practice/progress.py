@@ -57,6 +57,7 @@ class Tracker:
     def __init__(self) -> None:
         self.store, self.problem = store()
         self.learner = learner()
+        self._history: list[tuple[Attempt, Any]] | None = None  # read once per run, again after a write
 
     @property
     def saving(self) -> bool:
@@ -78,6 +79,7 @@ class Tracker:
                       set_id: str | None) -> int:
         """Keep the answer; returns the hints it counts (the rungs taken since the item's last answer)."""
         hints = len(st.session_state.setdefault(HINTS, {}).pop(item.id, set()))
+        self._history = None
         attempt = Attempt(item.id, skill_of(item.spec), feedback.correct, hints, now())
         st.session_state.setdefault(LOCAL, []).append((attempt, kept(item, answer)))
         if self.saving:
@@ -92,6 +94,11 @@ class Tracker:
 
     def history(self) -> list[tuple[Attempt, Any]]:
         """Every answer as (attempt, what was kept), oldest first."""
+        if self._history is None:
+            self._history = self._read_history()
+        return self._history
+
+    def _read_history(self) -> list[tuple[Attempt, Any]]:
         if self.saving:
             assert self.store is not None and self.learner is not None
             try:
@@ -115,9 +122,7 @@ class Tracker:
     def due(self) -> list[ReviewItem]:
         return due([a for a, _ in self.history()], now())
 
-    def spec_of(self, item_id: str) -> ex.ItemSpec | None:
-        """The spec of an item answered before (read from the answer kept with it)."""
-        for attempt, said in reversed(self.history()):
-            if attempt.item_id == item_id:
-                return spec_of_kept(said)
-        return None
+    def specs(self) -> dict[str, ex.ItemSpec]:
+        """The spec of every item answered before (read from the answers kept with them)."""
+        found = {attempt.item_id: spec_of_kept(said) for attempt, said in self.history()}
+        return {item_id: spec for item_id, spec in found.items() if spec is not None}
