@@ -129,7 +129,10 @@ def check_folder(folder: str | os.PathLike[str]) -> Path:
     parsing_core.errors.TreebankError: the folder ... is outside the folders this server reads ...
     >>> del os.environ["PARSING_ALLOWED_DIRS"]
     """
-    real = Path(folder).expanduser().resolve()
+    try:
+        real = Path(folder).expanduser().resolve()
+    except (ValueError, OSError, RuntimeError) as err:  # a NUL byte, a symlink loop, no home directory
+        raise TreebankError(f"the folder {str(folder)[:200]!r} cannot be read: {err}") from None
     if not any(real == root or real.is_relative_to(root) for root in allowed_roots()):
         raise TreebankError(f"the folder {str(folder)[:200]} is outside the folders this server reads "
                             "treebanks from (PARSING_ALLOWED_DIRS)")

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import graphviz
 
 import parsing_core as pc
+from ui.views.safe_text import visible
 
 Arc = pc.Arc
 STYLES: dict[str, dict[str, str]] = {
@@ -126,9 +127,15 @@ def legend_kinds(kinds: dict[Arc, str]) -> list[str]:
     return sorted(set(kinds.values()), key=list(STYLES).index)
 
 
+LONGEST = 80  # characters of one token drawn; Graphviz refuses an HTML label over 16,384
+
+
 def text(s: str) -> str:
-    """User text made safe for an HTML-like label (``<``, ``&``, quotes become entities)."""
-    return html.escape(s, quote=True)
+    """User text made safe for an HTML-like label (``<``, ``&``, quotes become entities; a
+    control character such as NUL, which would end the DOT text, is drawn as its picture ␀;
+    a token longer than :data:`LONGEST` characters is cut, ending in …)."""
+    shown = s if len(s) <= LONGEST else s[: LONGEST - 1] + "…"
+    return html.escape(visible(shown), quote=True)
 
 
 def token_order(system: pc.TransitionSystem, n: int) -> list[int]:

@@ -44,13 +44,20 @@ def treebank_key(name: str, split: str, index: int, folder: str | None = None) -
 
 
 def custom_key(sentence: pc.Sentence) -> str:
-    """Encode the words (and the gold tree, if any) of a sentence into a key."""
+    """Encode the words (and the gold tree, if any) of a sentence into a key; a sentence the key
+    could not carry back (over :data:`MAX_TOKENS` words, or too many bytes) raises
+    ``ParsingCoreError`` here, where the user gave it, not later where it is read."""
+    if not 0 < sentence.n <= MAX_TOKENS:
+        raise pc.ParsingCoreError(f"a sentence needs 1 to {MAX_TOKENS} words; this one has {sentence.n}")
     data: dict[str, object] = {"w": list(sentence.words)}
     if sentence.heads is not None:
         data["h"] = list(sentence.heads)
     if sentence.labels is not None:
         data["l"] = list(sentence.labels)
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    if len(raw) > _MAX_JSON_BYTES:
+        raise pc.ParsingCoreError(f"this sentence is too large ({len(raw):,} bytes of words and labels; "
+                                  f"at most {_MAX_JSON_BYTES:,})")
     return CUSTOM + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 

@@ -188,7 +188,11 @@ def conllu(prefix: str) -> str | None:
     if len(sentences) > 1:
         label = f"Sentence (1–{len(sentences)})"
         index = st.number_input(label, 1, len(sentences), key=f"{prefix}.which") - 1
-    return custom_key(sentences[index])
+    try:
+        return custom_key(sentences[index])
+    except pc.ParsingCoreError as err:
+        report(prefix, f"sentence {index + 1}: {err}")
+        return None
 
 
 def uploaded_text(upload: object) -> str:
@@ -222,12 +226,13 @@ def typed(prefix: str) -> str | None:
                             column_config=columns)
     try:
         sentence = typed_sentence(words, edited)
+        key = custom_key(sentence)
     except pc.ParsingCoreError as err:
-        report(prefix, f"the typed tree: {err}")
+        report(prefix, f"the typed sentence: {err}")
         return None
     st.caption("No heads yet: no gold tree, so no costs." if not sentence.has_gold else
                f"✓ a tree ({'projective' if sentence.is_projective else 'non-projective'}).")
-    return custom_key(sentence)
+    return key
 
 
 def typed_sentence(words: list[str], table: pd.DataFrame) -> pc.Sentence:
