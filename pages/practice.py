@@ -10,6 +10,7 @@ a set's results.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -19,7 +20,7 @@ import parsing_core.exercises as ex
 from parsing_core.exercises.tutor import arcs_words
 from parsing_core.progress import MASTERY_RUN
 from ui.navigation import run_through_app
-from ui.practice import signin, source
+from ui.practice import models, signin, source
 from ui.practice.drawing import ASKS_CROSSING, board_state, parse_of, picture
 from ui.practice.inputs import answer_input
 from ui.practice.progress import Tracker, now
@@ -65,6 +66,23 @@ def graded(item: ex.Item[Any], answer: Any, tracker: Tracker, set_id: str | None
 
 
 # -- the sidebar ----------------------------------------------------------------------------------
+def choose_skill(now_source: source.Source) -> None:
+    """Kind, system and level (and, to predict a parser, the finished run whose system it is)."""
+    kind = st.selectbox("Kind", list(OFFERED), format_func=kind_title, key="practice.kind")
+    st.session_state.setdefault("practice.system", now_source.system)
+    model = (models.run_picker() or "") if ex.get_kind(kind).needs_model else ""
+    trained_for = models.system_of(model) if model else None
+    system = st.selectbox("System", pc.list_systems(), key="practice.system",
+                          disabled=trained_for is not None)
+    if trained_for is not None:
+        st.caption(f"The model was trained for **{trained_for}**: its items are asked in that system.")
+        system = trained_for
+    level = st.radio("Level", [1, 2, 3], horizontal=True, key="practice.level")
+    wanted = source.Source(kind=kind, system=system, level=int(level), model=model)
+    if now_source.mode != "skill" or replace(now_source, seed=0) != wanted:
+        source.put(wanted)
+
+
 def choose_source(tracker: Tracker) -> None:
     """What to practise: a skill, a ready-made set, or the review queue."""
     now_source = source.get()
@@ -75,13 +93,7 @@ def choose_source(tracker: Tracker) -> None:
                     index=None if now_source.mode == "set" else ["skill", "review"].index(now_source.mode)
                     if now_source.mode in ("skill", "review") else 0)
     if mode == "skill":
-        kind = st.selectbox("Kind", list(OFFERED), format_func=kind_title, key="practice.kind")
-        st.session_state.setdefault("practice.system", now_source.system)
-        system = st.selectbox("System", pc.list_systems(), key="practice.system")
-        level = st.radio("Level", [1, 2, 3], horizontal=True, key="practice.level")
-        wanted = (kind, system, int(level))
-        if now_source.mode != "skill" or (now_source.kind, now_source.system, now_source.level) != wanted:
-            source.put(source.Source(kind=kind, system=system, level=int(level)))
+        choose_skill(now_source)
     elif mode == "ready":
         for title in READY:
             st.markdown(f"[{title}]({ready_link(title)})")
@@ -217,6 +229,10 @@ def practice_view(tracker: Tracker) -> None:
         return
     text = current.spec_text()
     if text is None:
+        if ex.get_kind(current.kind).needs_model:
+            st.info("Predicting the parser needs a trained model: pick a finished run in the sidebar, or "
+                    "train one on the Train page.", icon=":material/model_training:")
+            return
         st.warning("No item of this kind can be made in this system at this level (an approximate oracle "
                    "to compare exists only for arc-standard and arc-eager-corrected); choose another.")
         return

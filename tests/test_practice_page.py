@@ -8,6 +8,7 @@ and with the kind's own wrong answer (``ExerciseKind.wrong``).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from datetime import timedelta
@@ -16,10 +17,14 @@ from typing import Any
 
 import pytest
 import streamlit as st
+import torch
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
 import parsing_core.exercises as ex
+from parsing_core.checkpoint import load_checkpoint, save_checkpoint
+from parsing_core.jobs import TrainingJob
+from parsing_core.model import ModelConfig, Parser, Vocab
 from parsing_core.progress import open_store
 from ui.practice import progress
 from ui.views.practice_progress import READY
@@ -30,6 +35,7 @@ SYSTEM = "arc-standard"  # every offered kind has items in it (approx-vs-exact: 
 #                          arc-eager-corrected is there an approximate oracle to compare)
 POOL = ex.SentencePool()
 OFFERED = [k for k in ex.list_kinds() if not ex.get_kind(k).needs_model]
+RUN = "20260101-000000-arc-eager-static"  # a finished Train-page run, for predict-parser
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +43,21 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
     monkeypatch.setenv("PARSING_DATABASE_URL", url)
     return url
+
+
+@pytest.fixture(scope="module")
+def jobs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A jobs folder holding one finished run: a small untrained parser's checkpoint (its choices
+    are as good as any for predicting them)."""
+    folder = tmp_path_factory.mktemp("jobs") / RUN
+    folder.mkdir()
+    (folder / "command.json").write_text(json.dumps(["python", "-m", "parsing_core.train"]))
+    (folder / "log.jsonl").write_text(json.dumps({"event": "test", "test_uas": 0.1}) + "\n")
+    torch.manual_seed(0)
+    tiny = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, min_count=1)
+    save_checkpoint(folder / "model.pt", Parser("arc-eager", Vocab.build(POOL.sentences, min_count=1), tiny))
+    assert TrainingJob(folder).status() == "finished"
+    return folder.parent
 
 
 def spec_of(kind: str, seed: int = 0) -> ex.ItemSpec:
@@ -134,6 +155,9 @@ def answer(at: AppTest, item: ex.Item[Any], given: Any) -> AppTest:
     elif kind == "static-fails":
         at.selectbox(key=f"{key}.step").set_value(given.step)
         at.selectbox(key=f"{key}.move").set_value(given.move.kind)
+    elif kind == "predict-parser":
+        at.selectbox(key=f"{key}.move").set_value(given.move.kind)
+        at.radio(key=f"{key}.optimal").set_value("yes" if given.optimal else "no")
     elif kind == "count-steps":
         at.number_input(key=f"{key}.fewest").set_value(given.fewest)
         at.number_input(key=f"{key}.most").set_value(given.most)
@@ -158,6 +182,31 @@ def test_every_kind_answered_right_then_wrong_shows_the_feedback(kind: str) -> N
     assert not graded.correct
     [error] = said(at)[1]
     assert error.startswith(graded.message) and all(d in error for d in graded.details)
+
+
+def test_predicting_the_parser_uses_a_finished_run(jobs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(jobs))
+    at = practice()
+    at.selectbox(key="practice.kind").set_value("predict-parser")
+    run(at)
+    assert at.selectbox(key="practice.model").value == RUN
+    assert at.selectbox(key="practice.system").disabled  # the model's own system
+    spec = ex.ItemSpec.parse(source_text(at))
+    assert dict(spec.options)["model"] == RUN and spec.system == "arc-eager"
+    parser = load_checkpoint(jobs / RUN / "model.pt").parser
+    item = ex.make_item(spec, POOL.find(spec.sentence), lambda s: parser.scorer(s).choose)
+    assert current_id(at) == item.id
+    answer(at, item, item.key)
+    assert said(at)[0][0].startswith(ex.grade(item, item.key).message)
+    wrong = ex.get_kind("predict-parser").wrong(item, random.Random(0))
+    answer(at, item, wrong)
+    assert said(at)[1][0].startswith(ex.grade(item, wrong).message)
+
+
+def source_text(at: AppTest) -> str:
+    text = at.session_state["practice.source"].spec_text()
+    assert text is not None
+    return str(text)
 
 
 def test_a_wrong_move_is_stopped_named_and_drawn() -> None:

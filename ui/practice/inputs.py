@@ -93,10 +93,19 @@ def count_steps(item: ex.Item[Any], key: str) -> ex.StepCount:
     return ex.StepCount(int(lo), int(hi))
 
 
+def predict_parser(item: ex.Item[Any], key: str) -> ex.Prediction | None:
+    system = ex.get_kind(item.spec.kind).again(item).system
+    move = st.selectbox("The move the parser takes", list(system.kinds), key=f"{key}.move",
+                        format_func=lambda k: pc.Transition(k).name)
+    optimal = st.radio("Is that move optimal here?", ["yes", "no"], index=None, horizontal=True,
+                       key=f"{key}.optimal")
+    return None if optimal is None else ex.Prediction(pc.Transition(move), optimal == "yes")
+
+
 INPUTS: dict[str, Input] = {
     "trace-table": trace_table, "cost-of-move": cost_of_move, "all-optimal": all_optimal,
     "crossing-arcs": crossing_arcs, "which-systems": which_systems, "static-fails": static_fails,
-    "count-steps": count_steps,
+    "count-steps": count_steps, "predict-parser": predict_parser,
 }
 
 

@@ -11,7 +11,7 @@ import parsing_core as pc
 import parsing_core.exercises as ex
 from parsing_core.progress import ProgressError, Store
 from ui.practice.source import item_of, pool, stale
-from ui.views.practice import OFFERED, kind_title
+from ui.views.practice import COMPOSABLE, kind_title
 from ui.views.practice_progress import READY, results_frame, set_spec
 from ui.views.safe_text import inert
 
@@ -38,7 +38,7 @@ def composer(store: Store | None) -> None:
     """The teacher's form; on *Make the link*, a new set and the link to it."""
     with st.form("practice.compose"):
         title = st.text_input("Title", "Homework", key="practice.set_title", max_chars=80)
-        kinds = st.multiselect("Kinds", list(OFFERED), default=["next-move"], format_func=kind_title,
+        kinds = st.multiselect("Kinds", list(COMPOSABLE), default=["next-move"], format_func=kind_title,
                                key="practice.set_kinds")
         systems = st.multiselect("Systems", pc.list_systems(), default=["arc-eager"],
                                  key="practice.set_systems")

@@ -16,6 +16,7 @@ import streamlit as st
 
 import parsing_core.exercises as ex
 from parsing_core.progress import ProgressError, Store
+from ui.practice import models
 
 SOURCE, PROBLEMS = "practice.source", "practice.link_problems"
 
@@ -28,14 +29,24 @@ def pool() -> ex.SentencePool:
 
 @st.cache_resource(max_entries=512, show_spinner=False)
 def item_of(text: str) -> ex.Item[Any]:
-    """The item a spec's text names (ExerciseError when it cannot be made)."""
-    return ex.rebuild(ex.ItemSpec.parse(text), pool())
+    """The item a spec's text names (ExerciseError when it cannot be made; a predict-parser item
+    needs the finished run its spec names)."""
+    spec = ex.ItemSpec.parse(text)
+    name = models.model_name(spec)
+    model = models.model_of(name) if ex.get_kind(spec.kind).needs_model and name else None
+    return ex.rebuild(spec, pool(), model)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def drawn_spec(kind: str, system: str, level: int, seed: int) -> str | None:
-    """The text of the item of this skill for ``seed`` (None when the skill has no items here)."""
-    specs = ex.draw(kind, system, level, 1, seed, pool())
+def drawn_spec(kind: str, system: str, level: int, seed: int, model: str = "") -> str | None:
+    """The text of the item of this skill for ``seed`` (None when the skill has no items here);
+    ``model``: the finished run that predict-parser items ask about."""
+    options = (("model", model),) if model else ()
+    try:
+        chooser = models.model_of(model) if model else None
+    except ex.ExerciseError:
+        return None
+    specs = ex.draw(kind, system, level, 1, seed, pool(), options, chooser)
     return specs[0].text if specs else None
 
 
@@ -53,10 +64,11 @@ class Source:
     position: int = 0
     set_id: str | None = None
     title: str = ""
+    model: str = ""  # the finished run a predict-parser skill asks about
 
     def spec_text(self) -> str | None:
         if self.mode == "skill":
-            return drawn_spec(self.kind, self.system, self.level, self.seed)
+            return drawn_spec(self.kind, self.system, self.level, self.seed, self.model)
         return self.specs[self.position] if self.position < len(self.specs) else None
 
     def another(self) -> Source:

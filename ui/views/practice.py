@@ -28,8 +28,10 @@ from parsing_core.exercises.tutor import arcs_words
 
 #: The kinds that a page answers by playing moves on the board.
 BOARD_KINDS = ("next-move", "whole-derivation", "approx-vs-exact")
-#: The kinds this page offers (predict-parser needs a trained model, which the page does not load).
-OFFERED = tuple(k for k in ex.list_kinds() if not ex.get_kind(k).needs_model)
+#: The kinds a page offers, in the library's order (predict-parser only with a trained model).
+OFFERED = tuple(ex.list_kinds())
+#: The kinds a composed set may hold (a set's items share one level, count and seed, not a model).
+COMPOSABLE = tuple(k for k in OFFERED if not ex.get_kind(k).needs_model)
 
 
 def skill_of(spec: ex.ItemSpec) -> str:
