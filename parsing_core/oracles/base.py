@@ -26,6 +26,7 @@ off costs; :func:`completion` finishes a parse by following an oracle.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -292,16 +293,28 @@ T = TypeVar("T")
 
 
 class GoldCache(Generic[T]):
-    """What an oracle computes once per gold tree, for the last few trees it was asked about."""
+    """What an oracle computes once per gold tree, for the last few trees it was asked about.
+
+    Safe to share between threads (a server's sessions share oracles): the table is read and
+    changed under a lock, and a tree's tables are built outside it (two threads may both build
+    the same one; they are equal, and one is kept).
+    """
 
     def __init__(self, build: Callable[[tuple[int, ...]], T], size: int = 8) -> None:
         self.build, self.size = build, size
         self._items: OrderedDict[tuple[int, ...], T] = OrderedDict()
+        self._lock = threading.Lock()
 
     def __call__(self, gold_heads: tuple[int, ...]) -> T:
-        if gold_heads not in self._items:
-            self._items[gold_heads] = self.build(gold_heads)
+        with self._lock:
+            found = self._items.get(gold_heads)
+            if found is not None:
+                self._items.move_to_end(gold_heads)
+                return found
+        built = self.build(gold_heads)
+        with self._lock:
+            kept = self._items.setdefault(gold_heads, built)
+            self._items.move_to_end(gold_heads)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
-        self._items.move_to_end(gold_heads)
-        return self._items[gold_heads]
+            return kept
