@@ -1,11 +1,11 @@
 """Practice: exercises whose every answer key comes from an exact oracle, with hints, mastery and
 progress that lasts.
 
-The sidebar says who is practising (a nickname, no password) and what: one skill (an exercise
-kind in a transition system), a set opened by its link, or the items due for review.  The item is
-answered on the stepper's board where it is about moves, and with inputs otherwise; the feedback
-is drawn on the picture.  The other views: the learner's progress, a teacher's set composer, and
-a set's results.
+The sidebar says what to practise (one skill: an exercise kind in a transition system; a
+ready-made set; the items due for review) and who is practising (a nickname, no password).  The
+item is answered on the stepper's board where it is about moves, and with inputs otherwise; the
+feedback is drawn on the picture.  The other views: the learner's progress, a teacher's set
+composer, and a set's results.  A link ``?set=<id>`` opens a set, ``&view=results`` its results.
 """
 
 from __future__ import annotations

@@ -1,3 +1,11 @@
-"""The Practice page's Streamlit code: the learner and where progress goes (``progress``), the
-item being practised and where it comes from (``source``), the answer inputs of each kind
-(``inputs``), and the sets a teacher composes and their results (``sets``)."""
+"""The Practice page's Streamlit code:
+
+* ``progress`` — the progress store (opened once per process) and a :class:`Tracker` that keeps
+  answers and hints there, or in the session when it cannot; ``signin`` — nickname and class
+  code, export and import;
+* ``source`` — where items come from (a skill, a set by its link, the review queue) and the
+  item each is at; ``models`` — the Train page's finished runs, for predict-parser items;
+* ``inputs`` — the answer inputs of the kinds not answered on the board; ``drawing`` — the
+  item's configuration with the feedback drawn on it;
+* ``sets`` — the teacher's composer and a set's results.
+"""
