@@ -27,7 +27,7 @@ with show_errors():
     agreement, speed, one, two = st.tabs(["Agreement", "Speed and growth", "One sentence, every oracle",
                                           "Two systems side by side"])
     with agreement:
-        form, runs = st.columns([1, 2], gap="large")
+        form, runs = st.columns([2, 5], gap="large")
         with form:
             st.subheader("New run")
             choice = lab_choice()

@@ -50,14 +50,14 @@ def test_a_tiny_agreement_run_goes_to_its_end_and_shows_its_results(lab: AppTest
     assert job.status() == "finished", job.failure()
     assert any("29 of 29 sentences walked" in c.value for c in at.caption)
     table = at.dataframe[0].value
-    assert table["source"].tolist() == ["this run", "this run"]  # projective and non-projective, no thesis
+    assert table["gold trees"].tolist() == ["projective (this run)", "non-projective (this run)"]  # no thesis
     assert table["sentences"].sum() == 29
     assert any("no xx_teach rows" in c.value for c in at.caption)
     titles = plots(at)
     assert "Inclusion of the first oracle's optimal set in the second's" in titles
     assert "Spearman's ρ between the two oracles' costs, per configuration" in titles
     assert "Time per configuration against sentence length (log–log)" in titles
-    confusions = next(m.value for m in at.markdown if m.value.startswith("| exact (optimal set)"))
+    confusions = next(m.value for m in at.markdown if m.value.startswith("| exact | thesis-approx |"))
     assert "](stepper?s=treebank%3Axx_teach%3Atrain%3A" in confusions
     assert "Algorithm 1" in " ".join(m.value for m in at.markdown)
 

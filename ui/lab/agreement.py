@@ -29,6 +29,7 @@ from ui.views.lab import (
     progress,
     rho_figure,
     sentence_frame,
+    shown,
     thesis_note,
 )
 from ui.views.training import jobs_root, may_stop, shared_server
@@ -67,9 +68,8 @@ def oracle_pair(system_name: str) -> tuple[str, str] | None:
         st.session_state["lab.approx"] = approx
     if st.session_state.get("lab.exact") not in names:
         st.session_state["lab.exact"] = exact
-    left, right = st.columns(2)
-    first = left.selectbox("First oracle (the walk follows it)", names, key="lab.approx")
-    second = right.selectbox("Second oracle (the reference)", names, key="lab.exact")
+    first = st.selectbox("First oracle (the walk follows it)", names, key="lab.approx")
+    second = st.selectbox("Second oracle (the reference)", names, key="lab.exact")
     return first, second
 
 
@@ -184,8 +184,9 @@ def results(records: list[Any], spec: LabSpec, key: str) -> None:
     table = agreement_table(records, spec)
     st.markdown(f"**Agreement of {spec.approx} with {spec.exact}** (inclusion buckets in % of "
                 "configurations with two or more legal moves; Spearman's ρ of the two cost vectors)")
-    st.dataframe(table, hide_index=True)
-    st.caption(thesis_note(spec))
+    st.dataframe(shown(table), hide_index=True)
+    st.caption(thesis_note(spec) + "  —: not reported.  The columns 100 … 0: % of configurations in "
+               "each inclusion bucket.")
     table_download(table, "lab-agreement", f"{key}.table")
     plot(bucket_figure(table), "lab-buckets", f"{key}.buckets", table)
     plot(rho_figure(records), "lab-rho", f"{key}.rho", sentence_frame(records))
@@ -194,13 +195,14 @@ def results(records: list[Any], spec: LabSpec, key: str) -> None:
 
 def confusions(records: list[Any], spec: LabSpec, key: str) -> None:
     st.markdown("**Most frequent optimal-set confusions** (Nederhof's Table 11 form: the reference's "
-                "optimal set, the first oracle's; each opens its first example in the stepper)")
+                "optimal set, the first oracle's, how often, their share of all confusions; each row opens "
+                "its first example in the stepper)")
     st.caption(confusion_summary(records))
     frame = confusion_table(records, spec)
     if frame.empty:
         return
-    columns = list(frame.columns)
-    lines = ["| " + " | ".join(columns[:5]) + " | example |", "|" + "---|" * 6]
+    headers = [spec.exact, spec.approx, "configurations", "share %", "sentence", "example"]
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     for row in frame.itertuples(index=False):
         lines.append("| " + " | ".join(str(x) for x in row[:5]) + f" | [open in the stepper]({row[5]}) |")
     st.markdown("\n".join(lines))

@@ -20,7 +20,7 @@ def table_download(frame: pd.DataFrame, name: str, key: str, label: str = "CSV")
 def plot(fig: go.Figure, name: str, key: str, data: pd.DataFrame | None = None) -> None:
     """The figure, with its PNG button named after it, and downloads of its HTML (and data)."""
     st.plotly_chart(fig, key=key, config={"toImageButtonOptions": {"filename": name, "scale": 2}})
-    left, right, note = st.columns([1, 1, 4], vertical_alignment="center")
+    left, right, note = st.columns([2, 3, 6], vertical_alignment="center")
     left.download_button("HTML", fig.to_html(include_plotlyjs="cdn").encode(), f"{name}.html", "text/html",
                          key=f"{key}.html", icon=":material/download:")
     if data is not None:

@@ -37,3 +37,5 @@ def two_systems() -> None:
     st.dataframe(table, hide_index=True)
     table_download(table, "lab-aligned", "lab.two.table")
     plot(timing_figure(a, b), "lab-arc-steps", "lab.two.fig", table)
+    st.caption(f"A point per arc both systems build.  On the dotted line both build it at the same step; "
+               f"below it {second} builds it earlier, above it later.")

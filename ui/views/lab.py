@@ -83,6 +83,7 @@ def agreement_table(records: Sequence[LabRecord], spec: LabSpec) -> pd.DataFrame
     """One row per gold-tree kind seen so far (and the thesis's, where it has them): sentences,
     configurations compared, % per inclusion bucket, ρ mean and sd."""
     done = sentences_of(records)
+    thesis = thesis_rows(spec)
     rows = []
     for projective in (True, False):
         count = sum(1 for r in done if r.projective == projective)
@@ -90,10 +91,30 @@ def agreement_table(records: Sequence[LabRecord], spec: LabSpec) -> pd.DataFrame
             s = summary_of(done, projective)
             rows.append(row("this run", GOLD[projective], count, s.configurations, s.shares, s.rho_mean,
                             s.rho_sd))
-    for projective, t in thesis_rows(spec).items():
-        rows.append(row("thesis", GOLD[projective], t.sentences, None, t.shares, t.rho_mean, t.rho_sd))
+        if projective in thesis:
+            t = thesis[projective]
+            rows.append(row("thesis", GOLD[projective], t.sentences, None, t.shares, t.rho_mean, t.rho_sd))
     columns = ["source", "gold", "sentences", "configurations", *BUCKET_NAMES, "rho mean", "rho sd"]
     return pd.DataFrame(rows, columns=columns)
+
+
+def shown(table: pd.DataFrame) -> pd.DataFrame:
+    """The agreement table as a narrow page shows it: source and gold in one column, short names,
+    — where the thesis gives no count, % with 2 decimals and ρ with 3.
+
+    >>> from parsing_core.experiments.lab import LabSpec
+    >>> [str(x) for x in shown(agreement_table([], LabSpec("en_lines"))).iloc[0]]
+    ['projective (thesis)', '2921', '—', '99.22', '0.10', '0.60', '0.06', '0.02', '0.996', '0.043']
+    """
+    names = [f"{g} ({s})" for g, s in zip(table["gold"], table["source"], strict=True)]
+    out = pd.DataFrame({"gold trees": names,
+                        "sentences": table["sentences"],
+                        "configs": [("—" if pd.isna(k) else f"{int(k)}") for k in table["configurations"]]})
+    for name in BUCKET_NAMES:
+        out[name] = [f"{x:.2f}" for x in table[name]]
+    out["ρ mean"] = [f"{x:.3f}" for x in table["rho mean"]]
+    out["ρ sd"] = [f"{x:.3f}" for x in table["rho sd"]]
+    return out
 
 
 def row(source: str, gold: str, sentences: int, configurations: int | None, shares: Sequence[float],
@@ -115,23 +136,43 @@ def bucket_figure(table: pd.DataFrame, height: int = 360) -> go.Figure:
                       xaxis_title="share of the first oracle's optimal moves that are optimal for the second",
                       yaxis_title="% of configurations (log scale)", yaxis_type="log", barmode="group",
                       height=height, margin={"t": 50})
+    fig.update_yaxes(dtick=1, exponentformat="none")  # ticks at powers of ten only
     fig.update_xaxes(type="category")  # "100 %" … "0 %" in that order, not read as numbers
     return fig
 
 
+RHO_BINS = 20  # bins of width 0.1 from −1 to 1; ρ = 1 falls in the last
+
+
+def rho_counts(rhos: Sequence[float]) -> list[int]:
+    """How many ρs fall in each bin [−1, −0.9), …, [0.9, 1].
+
+    >>> counts = rho_counts([-1.0, 0.0, 0.5, 1.0, 1.0])
+    >>> counts[0], counts[10], counts[15], counts[19], sum(counts)
+    (1, 1, 1, 2, 5)
+    """
+    counts = [0] * RHO_BINS
+    for rho in rhos:
+        counts[min(max(int((rho + 1) * RHO_BINS / 2), 0), RHO_BINS - 1)] += 1
+    return counts
+
+
 def rho_figure(records: Sequence[LabRecord], height: int = 360) -> go.Figure:
     """Histogram of Spearman's ρ per configuration, projective and non-projective gold apart
-    (count on a log scale: most ρs are 1)."""
+    (count on a log scale: most ρs are 1).  Counted here, so the figure holds 20 numbers per kind
+    of tree, not every ρ."""
     done = sentences_of(records)
+    centres = [-1 + (i + 0.5) * 2 / RHO_BINS for i in range(RHO_BINS)]
     fig = go.Figure()
     for projective in (True, False):
         rhos = [rho for r in done if r.projective == projective for rho in r.rhos]
         if rhos:
-            fig.add_trace(go.Histogram(x=rhos, name=GOLD[projective], xbins={"start": -1, "end": 1.0001,
-                                                                              "size": 0.1}))
+            fig.add_trace(go.Bar(x=centres, y=rho_counts(rhos), name=GOLD[projective], width=0.04))
     fig.update_layout(title="Spearman's ρ between the two oracles' costs, per configuration",
-                      xaxis_title="ρ", yaxis_title="configurations (log scale)", yaxis_type="log",
+                      xaxis_title="ρ (bins of 0.1)", yaxis_title="configurations (log scale)", yaxis_type="log",
                       barmode="group", height=height, margin={"t": 50})
+    fig.update_yaxes(dtick=1, exponentformat="none")
+    fig.update_xaxes(range=[-1.05, 1.05], dtick=0.5)
     return fig
 
 
