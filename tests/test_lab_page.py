@@ -12,8 +12,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
-from parsing_core.experiments.lab import LabSpec
+from parsing_core.experiments.lab import LabSpec, SentenceRecord
 from parsing_core.jobs import JobBoard
+from parsing_core.synthetic import synthetic_treebank
 from tests.test_lab_experiments import tiny_treebank
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
@@ -90,3 +91,30 @@ def test_two_systems_side_by_side(lab: AppTest) -> None:
     assert counts["system"].tolist() == ["arc-standard", "arc-eager"]
     assert counts["steps"].iloc[0] == 2 * s.n
     assert "When each arc is built" in plots(at)
+
+
+def test_a_running_job_shows_its_progress_and_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run too long to end by itself: its progress and Stop show while it runs; Stop ends it,
+    and the page then shows it stopped, with what it had measured."""
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path / "jobs"))
+    data = tmp_path / "data"
+    data.mkdir()
+    pc.write_conllu(synthetic_treebank(3000, nonprojective_rate=0.3, seed=2, max_len=30),
+                    data / "xx_long-ud-train.conllu")
+    monkeypatch.setenv("PARSING_DATA_DIR", str(data))
+    at = AppTest.from_file("../pages/lab.py", default_timeout=60).run()
+    at.number_input(key="lab.budget").set_value(3000)
+    at.button(key="lab.start").click().run()
+    (job,) = JobBoard(jobs_root() / "lab").jobs()
+    deadline = time.time() + 30
+    while sum(1 for r in (job.events() if job.log.exists() else []) if isinstance(r, SentenceRecord)) < 2:
+        assert time.time() < deadline, "no walk recorded"
+        time.sleep(0.2)
+    at.run()
+    assert job.status() == "running"
+    (bar,) = at.get("progress")
+    assert "of 3000 sentences walked" in bar.proto.text
+    at.button(key=f"lab.stop.{job.folder.name}").click().run()
+    assert job.status() == "stopped"
+    assert any("This run is stopped" in c.value for c in at.caption)
+    assert at.dataframe[0].value["sentences"].sum() < 3000

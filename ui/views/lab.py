@@ -169,8 +169,8 @@ def rho_figure(records: Sequence[LabRecord], height: int = 360) -> go.Figure:
         if rhos:
             fig.add_trace(go.Bar(x=centres, y=rho_counts(rhos), name=GOLD[projective], width=0.04))
     fig.update_layout(title="Spearman's ρ between the two oracles' costs, per configuration",
-                      xaxis_title="ρ (bins of 0.1)", yaxis_title="configurations (log scale)", yaxis_type="log",
-                      barmode="group", height=height, margin={"t": 50})
+                      xaxis_title="ρ (bins of 0.1)", yaxis_title="configurations (log scale)",
+                      yaxis_type="log", barmode="group", height=height, margin={"t": 50})
     fig.update_yaxes(dtick=1, exponentformat="none")
     fig.update_xaxes(range=[-1.05, 1.05], dtick=0.5)
     return fig
@@ -220,13 +220,21 @@ def confusion_summary(records: Sequence[LabRecord]) -> str:
 
 
 def progress(records: Sequence[LabRecord]) -> tuple[float, str]:
-    """(fraction done, text) of the agreement walks."""
+    """(fraction done, text) of the agreement walks, and how many sentences of the budget were
+    left out (no gold tree, or longer than an oracle answers for).
+
+    >>> progress([LabStart(40, 2), SentenceRecord(0, 5, True, {}, ())])
+    (0.025, '1 of 40 sentences walked (2 of the budget left out: no gold tree, or too long for an oracle)')
+    """
     start = next((r for r in records if isinstance(r, LabStart)), None)
     done = len(sentences_of(records))
     if start is None:
         return 0.0, "loading the treebank…"
     total = max(start.sentences, 1)
-    return min(done / total, 1.0), f"{done} of {start.sentences} sentences walked"
+    text = f"{done} of {start.sentences} sentences walked"
+    if start.left_out:
+        text += f" ({start.left_out} of the budget left out: no gold tree, or too long for an oracle)"
+    return min(done / total, 1.0), text
 
 
 def sentence_frame(records: Sequence[LabRecord]) -> pd.DataFrame:
