@@ -192,7 +192,12 @@ def results(ended: list[TrainingJob]) -> None:
                "test set.  —: none (no test set, or stopped before an epoch ended).")
     for job in ended:
         if job.status() == "failed":
-            st.error(f"{inert(title(job))} failed:\n\n```\n{job.failure()}\n```")
+            kept = ("  Its best epoch's model was kept: the Stepper can load it."
+                    if job.checkpoint.exists() else "")
+            st.error(f"{inert(title(job))} failed:\n\n```\n{job.failure()}\n```{kept}")
+        if job.skipped_lines():
+            st.caption(f"{inert(title(job))}: {job.skipped_lines()} unreadable line(s) of its log were "
+                       "skipped.")
     compare([j for j in ended if j.status() in ("finished", "stopped")])
 
 

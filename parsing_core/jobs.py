@@ -162,6 +162,18 @@ def process_alive(pid: int, mark: str) -> bool:
     return state != "Z" and mark.encode() in command
 
 
+def _prepare(folder: Path, spec: Spec | list[str], kind: JobKind, owner: str | None,
+             command: list[str]) -> None:
+    """A job's folder with its spec, kind, owner and command, before its process starts."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if not isinstance(spec, list):
+        (folder / "spec.json").write_text(json.dumps(spec.to_json(), indent=2) + "\n", encoding="utf-8")
+    (folder / "kind").write_text(kind.name)
+    if owner is not None:
+        (folder / "owner").write_text(owner)
+    (folder / "command.json").write_text(json.dumps(command))
+
+
 @dataclass
 class TrainingJob:
     """One training process and its folder."""
@@ -197,20 +209,21 @@ class TrainingJob:
         unless given.  ``owner`` (any string) is kept in the folder, for a page to say whose run
         it is.
         """
-        folder.mkdir(parents=True, exist_ok=True)
         if isinstance(spec, list):
             kind = kind or TRAIN
             arguments = list(spec)
         else:
             kind = kind or kind_of_spec(spec)
-            (folder / "spec.json").write_text(json.dumps(spec.to_json(), indent=2) + "\n", encoding="utf-8")
             arguments = ["--spec", str(folder / "spec.json")]
-        (folder / "kind").write_text(kind.name)
-        if owner is not None:
-            (folder / "owner").write_text(owner)
         command = [sys.executable, "-m", kind.module, *arguments,
                    "--log", str(folder / "log.jsonl"), "--out", str(folder / "model.pt")]
-        (folder / "command.json").write_text(json.dumps(command))
+        try:
+            _prepare(folder, spec, kind, owner, command)
+        except OSError as problem:  # a read-only or full disk: say so, and leave nothing half-written
+            shutil.rmtree(folder, ignore_errors=True)
+            raise JobError(f"the jobs folder {folder.parent} cannot be written "
+                           f"({problem.strerror or problem}); set PARSING_JOBS_DIR to a writable folder"
+                           ) from None
         with open(folder / "stderr.txt", "wb") as err:
             process = subprocess.Popen(
                 command, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
@@ -221,26 +234,49 @@ class TrainingJob:
         return cls(folder, process)
 
     def reports(self) -> list[Report]:
-        """Every complete line of the metrics log so far."""
+        """Every complete line of the metrics log so far; an unreadable line (garbage, or cut
+        off by a crash) is skipped and counted in :meth:`skipped_lines`, and a last line still
+        being written is left for the next read."""
+        return self._read_log()[0]
+
+    def skipped_lines(self) -> int:
+        """How many lines of the log could not be read (and were skipped)."""
+        return self._read_log()[1]
+
+    def _read_log(self) -> tuple[list[Report], int]:
         if not self.log.exists():
-            return []
-        lines = self.log.read_text().splitlines()
-        out = []
+            return [], 0
+        text = self.log.read_text(errors="replace")
+        lines = text.splitlines()
+        if lines and not text.endswith("\n"):
+            lines = lines[:-1]  # still being written
+        out, skipped = [], 0
         for line in lines:
             try:
-                out.append(json.loads(line))
+                record = json.loads(line)
             except json.JSONDecodeError:
-                break  # a line still being written
-        return out
+                skipped += 1
+                continue
+            if isinstance(record, dict):
+                out.append(record)
+            else:
+                skipped += 1
+        return out, skipped
 
     def spec(self) -> Any:
         """The spec the job was started with (its kind's spec class), or None if started from flags."""
         return self.kind.read_spec(self.spec_file) if self.spec_file.exists() else None
 
     def events(self) -> list[Any]:
-        """The log's lines as the kind's typed records (for ``train``: ``parsing_core.model.events``)."""
-        kind = self.kind
-        return [kind.read_record(line) for line in self.reports()]
+        """The log's lines as the kind's typed records (for ``train``: ``parsing_core.model.events``);
+        a line that is JSON but no record of the kind is skipped (see :meth:`skipped_lines`)."""
+        kind, records = self.kind, []
+        for line in self.reports():
+            try:
+                records.append(kind.read_record(line))
+            except (ParsingCoreError, TypeError, KeyError, ValueError):
+                continue
+        return records
 
     def owner(self) -> str | None:
         """Who started the job, as its starter said (None: not said)."""
@@ -359,13 +395,17 @@ class JobBoard:
     def new_folder(self, name: str) -> Path:
         """A new folder ``<time>-<name>``, with ``-2``, ``-3``, ... when runs of that name start in
         the same second (made here, so two starts never share one)."""
-        self.root.mkdir(parents=True, exist_ok=True)
         base = self.root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
-        for n in range(1, 1000):
-            folder = base if n == 1 else base.with_name(f"{base.name}-{n}")
-            try:
-                folder.mkdir()
-                return folder
-            except FileExistsError:
-                continue
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            for n in range(1, 1000):
+                folder = base if n == 1 else base.with_name(f"{base.name}-{n}")
+                try:
+                    folder.mkdir()
+                    return folder
+                except FileExistsError:
+                    continue
+        except OSError as problem:  # read-only, full, or a file where the folder should be
+            raise JobError(f"the jobs folder {self.root} cannot be written ({problem.strerror or problem}); "
+                           "set PARSING_JOBS_DIR to a writable folder") from None
         raise JobError(f"too many runs named {name!r} started in one second")

@@ -222,8 +222,15 @@ def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSigna
     (--out, --predictions)."""
     train, dev, test, source = load_data(spec.data, spec.train.seed)
     bar = ProgressBar()
+    callbacks = Reporter(bar, log, stop)
     trainer = Trainer(train, dev, spec.system, train_config=spec.train, model_config=spec.model,
-                      callbacks=Reporter(bar, log, stop))
+                      callbacks=callbacks)
+
+    def keep_best(epoch: int) -> None:  # at once (atomically), so a run killed outright still leaves it
+        info = {"data": source, "best_epoch": epoch, "oracle": trainer.oracle_name, "partial": True}
+        keep(trainer, args.out, info, quiet=True)
+
+    callbacks.on_best = keep_best
     print(f"{source}: {len(trainer.train)} of {len(train)} training sentences, {len(dev)} dev, "
           f"{len(test)} test; {spec.system}, oracle {trainer.oracle_name}, regime {trainer.config.regime}, "
           f"on {trainer.device_name}", file=sys.stderr)
@@ -232,6 +239,13 @@ def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSigna
         result = trainer.run()
     finally:
         bar.close()
+    if result.diverged:
+        kept = f"; the model of epoch {result.best_epoch} is kept" if result.best_epoch else ""
+        if result.best_epoch:
+            keep(trainer, args.out, {"data": source, "best_epoch": result.best_epoch, "stopped": True,
+                                     "oracle": trainer.oracle_name, "diverged": result.diverged})
+        raise ParsingCoreError(f"{result.diverged}: the run stopped itself{kept} (try a smaller "
+                               "learning rate or clipping)")
     if result.stopped and result.best_epoch is None:
         print("stopped before the first epoch ended: no model to save", file=sys.stderr)
         return
@@ -246,11 +260,12 @@ def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSigna
         keep(trainer, args.out, info)
 
 
-def keep(trainer: Trainer, out: str | None, info: dict[str, Any]) -> None:
+def keep(trainer: Trainer, out: str | None, info: dict[str, Any], quiet: bool = False) -> None:
     """Save the trainer's parser (its best weights) to ``out``, if given."""
     if out:
         path = save_checkpoint(Path(out), trainer.parser, trainer.config, info)
-        print(f"saved {path}", file=sys.stderr)
+        if not quiet:
+            print(f"saved {path}", file=sys.stderr)
 
 
 def evaluate_test(trainer: Trainer, test: list[Sentence], predictions: str | None, log: JsonLog

@@ -92,8 +92,8 @@ def test_the_flags_and_the_spec_build_equal_specs(tmp_path: Path) -> None:
 def test_kinds_are_found_from_the_spec_class() -> None:
     assert kind_of_spec(TINY) is TRAIN and get_kind("train") is TRAIN
     assert TRAIN.module == "parsing_core.train"
-    with pytest.raises(JobError, match="no kind of job 'lab'"):
-        get_kind("lab")
+    with pytest.raises(JobError, match="no kind of job 'lunch'"):
+        get_kind("lunch")
 
 
 def test_a_job_started_from_a_spec_finishes_with_the_expected_events(tmp_path: Path) -> None:

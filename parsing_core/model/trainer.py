@@ -23,6 +23,7 @@ cleanly.
 from __future__ import annotations
 
 import copy
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -55,6 +56,7 @@ class Callbacks:
     on_epoch: Callable[[Report], None] | None = None  # EpochEvent.to_json()
     should_stop: Callable[[], bool] | None = None
     on_event: Callable[[Event], None] | None = None  # the typed record, batch or epoch
+    on_best: Callable[[int], None] | None = None  # a new best dev epoch: the parser holds its weights now
 
 
 @dataclass
@@ -62,7 +64,8 @@ class TrainResult:
     parser: Parser
     history: list[Report] = field(default_factory=list)  # EpochEvent.to_json() of each finished epoch
     best_epoch: int | None = None  # the epoch whose weights the parser has (keep_best)
-    stopped: bool = False  # should_stop() ended the run early
+    stopped: bool = False  # should_stop() ended the run early, or the loss diverged
+    diverged: str | None = None  # why the run stopped itself (a loss that is not a number)
 
 
 def default_oracle(system: TransitionSystem, regime: str) -> str:
@@ -123,6 +126,7 @@ class Trainer:
                  callbacks: Callbacks | None = None) -> None:
         self.model_config = model_config or ModelConfig()
         self.callbacks = callbacks or Callbacks()
+        self.diverged: str | None = None  # set when the loss stops being a number
         self.system = get_system(system)
         self.config = resolve(train_config or TrainConfig(), self.system, oracle, regime)
         self.oracle_name = str(self.config.oracle)  # resolve() always names one
@@ -158,7 +162,7 @@ class Trainer:
         for epoch in range(1, self.config.epochs + 1):
             record = self.train_epoch(epoch)
             if record is None or self.stop_requested():
-                result.stopped = True
+                result.stopped, result.diverged = True, self.diverged
                 break
             if self.dev:
                 scores, seconds = self.evaluate(self.dev)
@@ -168,6 +172,8 @@ class Trainer:
                 if scores["uas"] > best_uas:
                     best_uas, result.best_epoch = scores["uas"], epoch
                     best_state = copy.deepcopy(self.parser.network.state_dict())
+                    if self.callbacks.on_best:
+                        self.callbacks.on_best(epoch)
             report = record.to_json()
             self.history.append(report)
             self.tell(record, self.callbacks.on_epoch, report)
@@ -197,6 +203,10 @@ class Trainer:
                 return None
             record = replace(self.train_batch([self.train[i] for i in indices], explore),
                              epoch=epoch, batch=b, batches=len(batches))
+            if not math.isfinite(record.loss):  # a NaN or infinite loss: stop, keep the best weights
+                self.diverged = f"the training loss became {record.loss} at epoch {epoch}, batch {b}"
+                self.tell(record, self.callbacks.on_batch)
+                return None
             totals["loss"] += record.loss * len(indices)
             totals["steps"] += record.steps
             totals["errors"] += record.errors
@@ -222,7 +232,7 @@ class Trainer:
         move_loss, label_loss = supervision_loss(network, table, sup)
         loss = move_loss + label_loss
         self.optimizer.zero_grad()
-        if loss.requires_grad:
+        if loss.requires_grad and torch.isfinite(loss):  # a diverged loss must not spoil the weights
             loss.backward()  # type: ignore[no-untyped-call]  # torch leaves Tensor.backward unannotated
             if self.config.clip > 0:
                 torch.nn.utils.clip_grad_norm_(network.parameters(), self.config.clip)

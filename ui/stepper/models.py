@@ -61,10 +61,11 @@ def scores_of(ref: ModelRef, parse: compute.Parse, moves: compute.Moves) -> list
 
 
 def finished_runs() -> list[ModelRef]:
-    """Checkpoints of the Train page's finished runs, newest first."""
+    """Checkpoints of the Train page's ended runs, newest first (a failed run that kept its best
+    epoch's model, e.g. one killed or whose loss diverged, included)."""
     refs = []
     for job in reversed(JobBoard(jobs_root()).jobs()):
-        if job.status() in ("finished", "stopped") and job.checkpoint.exists():
+        if job.status() in ("finished", "stopped", "failed") and job.checkpoint.exists():
             refs.append(ModelRef(job.folder.name, str(job.checkpoint), job.checkpoint.stat().st_mtime))
     return refs
 
