@@ -17,7 +17,11 @@ The map, from the ground up:
 * :mod:`.timing` — how long oracles take, in milliseconds: cold (one configuration, fresh
   oracle) and along a whole sentence (caches reused).
 * :mod:`.audit` — does every oracle's exactness claim hold?  Its costs against exhaustive search.
+* :mod:`.baseline` — the thesis's Algorithm 1 as printed, timed against the exact oracle.
+* :mod:`.lab`, :mod:`.lab_runs`, :mod:`.job` — the Oracle lab's job (kind ``lab`` of the jobs
+  board): its spec and JSON-lines records, the experiments above as generators of records, and
+  its command line (``python -m parsing_core.experiments.job --spec ... --log ... --out ...``).
 
 The benchmark scripts (``python -m benchmarks.oracles`` and others) only format these results
-as markdown tables.
+as markdown tables; the Oracle lab page draws them.
 """
