@@ -18,6 +18,7 @@ import parsing_core.exercises as ex
 from parsing_core.exercises.tree_kinds import pair_words
 from parsing_core.exercises.tutor import arc_words
 from ui.views.practice import arc_pairs, gold_arcs, system_variants, token_label
+from ui.views.tables import derivation_table
 
 Input = Callable[[ex.Item[Any], str], Any]
 
@@ -76,9 +77,13 @@ def which_systems(item: ex.Item[Any], key: str) -> frozenset[str]:
 
 def static_fails(item: ex.Item[Any], key: str) -> ex.Mistake:
     system = ex.get_kind(item.spec.kind).again(item).system
+    st.caption("The static oracle's derivation (row 1 is the initial configuration):")
+    st.dataframe(derivation_table(pc.replay(system, item.sentence, item.sequence)), hide_index=True,
+                 key=f"{key}.derivation")
     steps = list(range(len(item.sequence)))
     step = st.selectbox("After how many of the static oracle's moves?", steps, key=f"{key}.step",
-                        format_func=lambda k: f"after {k} moves (it then takes {item.sequence[k].name})")
+                        format_func=lambda k: f"after {k} moves: row {k + 1} "
+                                              f"(it then takes {item.sequence[k].name})")
     move = st.selectbox("Take instead", list(system.kinds), key=f"{key}.move",
                         format_func=lambda k: pc.Transition(k).name)
     return ex.Mistake(int(step), pc.Transition(move))
