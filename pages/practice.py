@@ -149,6 +149,13 @@ def board_answer(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> tu
     return taken
 
 
+def move_given(given: Any) -> str | None:
+    """The move an answer gave, as text: a next move, or the move a derivation was stopped at."""
+    if isinstance(given, str):
+        return given
+    return str(given[-1]) if isinstance(given, list) and given else None
+
+
 def show_feedback(item: ex.Item[Any]) -> ex.Feedback | None:
     said = st.session_state.get(feedback_key(item))
     if said is None:
@@ -163,7 +170,7 @@ def show_feedback(item: ex.Item[Any]) -> ex.Feedback | None:
     system = ex.get_kind(item.spec.kind).again(item).system if item.configuration is not None else None
     if system is not None and feedback.moves:
         st.markdown("The right move" + ("s" if len(feedback.moves) > 1 else "") + " here: "
-                    + moves_markdown(system, feedback.moves, given if isinstance(given, str) else None))
+                    + moves_markdown(system, feedback.moves, move_given(given)))
     if feedback.arcs and not feedback.correct and item.spec.kind in LOSES_ARCS:
         st.caption(f"Drawn dashed (lost) in the picture: {inert(arcs_words(item.sentence, feedback.arcs))}.")
     elif feedback.arcs and item.spec.kind in ASKS_CROSSING:

@@ -182,6 +182,11 @@ def test_every_kind_answered_right_then_wrong_shows_the_feedback(kind: str) -> N
     assert not graded.correct
     [error] = said(at)[1]
     assert error.startswith(graded.message) and all(d in error for d in graded.details)
+    if kind in ("next-move", "whole-derivation"):  # the move given, marked beside the right ones
+        stopped = re.match(r"Stopped at move (\d+)", error)
+        given = wrong if kind == "next-move" else wrong[int(stopped.group(1)) - 1] if stopped else None
+        assert given is not None, error
+        assert any(f":red-badge[✗ {given.name} (your answer)]" in m.value for m in at.markdown)
 
 
 def test_predicting_the_parser_uses_a_finished_run(jobs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
