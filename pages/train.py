@@ -52,6 +52,7 @@ NOTE, TAB, SEEN = "train.note", "train.tab", "train.compare.seen"
 OWNER_PARAM = "tab"  # on a shared server, the tab's token rides in the address, so a refresh keeps it
 REGIMES = {"static": "static oracle", "nondeterministic": "non-deterministic (follow a min-cost move)",
            "dynamic": "dynamic, with exploration"}
+IMITATION = "imitation of the learned DQN oracle (the thesis's chapter 8)"
 
 
 def job_board() -> JobBoard:
@@ -77,8 +78,11 @@ def run_choice() -> TrainSpec | None:
     oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]  # search: too slow
     first = default_choice(pc.get_system(system), oracles)
     oracle, _ = oracle_picker(pc.get_system(system), "train", names=oracles, default=first, compare=None)
-    regime = st.selectbox("Regime", list(REGIMES), index=list(REGIMES).index(defaults.train.regime),
-                          format_func=REGIMES.__getitem__, key="train.regime")
+    regimes = [*REGIMES, *(["imitation"] if "dqn" in oracles else [])]  # a learned oracle to imitate
+    regime = st.selectbox("Regime", regimes, index=regimes.index(defaults.train.regime),
+                          format_func=lambda r: REGIMES.get(r, IMITATION), key="train.regime")
+    if regime == "imitation":  # the parser does what the DQN ($PARSING_DQN_MODEL) would do
+        oracle = "dqn"
     top, bottom = st.columns(2), st.columns(2)
     epochs = top[0].number_input("Epochs", 1, 100, defaults.train.epochs, key="train.epochs")
     size = top[1].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")

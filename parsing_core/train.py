@@ -296,6 +296,8 @@ def arguments() -> argparse.ArgumentParser:
     how.add_argument("--system", choices=list_systems(), default="arc-hybrid")
     how.add_argument("--oracle", help="an oracle of the system (default: its first dynamic one)")
     how.add_argument("--regime", choices=REGIMES, default=TrainConfig.regime)
+    how.add_argument("--oracle-model", help="the learned oracle's model for --regime imitation (a DQN "
+                                            "from python -m parsing_core.rl; default $PARSING_DQN_MODEL)")
     how.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
     add_fields(how, TrainConfig, ["epochs", "batch_size", "lr", "explore_after", "explore_p", "word_dropout",
                                   "seed", "threads"])

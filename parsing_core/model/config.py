@@ -19,7 +19,7 @@ True
 >>> TrainConfig(regime="random")
 Traceback (most recent call last):
 ...
-parsing_core.errors.ParsingCoreError: unknown regime 'random'; choose static, nondeterministic or dynamic
+parsing_core.errors.ParsingCoreError: unknown regime 'random'; choose static, nondeterministic, dynamic or ...
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ..errors import ParsingCoreError
 #: system can swap).  nondeterministic: follow the model's favourite minimum-cost move.
 #: dynamic: like nondeterministic, but after ``explore_after`` epochs follow the model's own
 #: (maybe wrong) move with probability ``explore_p`` (Goldberg & Nivre's EXPLORE_{k,p}).
-REGIMES: tuple[str, ...] = ("static", "nondeterministic", "dynamic")
+REGIMES: tuple[str, ...] = ("static", "nondeterministic", "dynamic", "imitation")
 
 C = TypeVar("C", bound="_Config")
 
@@ -115,6 +115,7 @@ class TrainConfig(_Config):
 
     regime: str = "dynamic"
     oracle: str | None = None  # None: the system's first dynamic oracle (static for regime static)
+    oracle_model: str | None = None  # the learned oracle's model file (regime imitation: a DQN, dqn.pt)
     epochs: int = 10
     batch_size: int = 32  # sentences that advance in lockstep
     lr: float = 3e-3  # Adam; batches average 32 sentences, so larger than K&G's per-sentence 1e-3
@@ -129,7 +130,7 @@ class TrainConfig(_Config):
 
     def __post_init__(self) -> None:
         if self.regime not in REGIMES:
-            choices = "static, nondeterministic or dynamic"
+            choices = "static, nondeterministic, dynamic or imitation"
             raise ParsingCoreError(f"unknown regime {self.regime!r}; choose {choices}")
         if self.epochs < 0 or self.batch_size < 1 or self.lr <= 0:
             raise ParsingCoreError("TrainConfig: epochs must be ≥ 0, batch_size ≥ 1 and lr > 0")

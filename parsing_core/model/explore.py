@@ -26,7 +26,9 @@ that makes every final configuration unreachable (infinite cost) is never explor
 
 The regimes differ only in the oracle and in exploration: "static" uses the static oracle
 (its one gold move is MIN(c)), "nondeterministic" a cost oracle without exploration,
-"dynamic" a cost oracle with exploration.  Labels are learnt beside: whenever an arc move
+"dynamic" a cost oracle with exploration, and "imitation" (the thesis's chapter 8) the
+learned DQN oracle without exploration: MIN(c) is the DQN's greedy move (its cost, max Q − Q,
+is 0 there), so the parser learns to do what the DQN would.  Labels are learnt beside: whenever an arc move
 is legal and builds a gold arc, the label scorer is taught that arc's gold label.
 """
 

@@ -73,6 +73,8 @@ def default_oracle(system: TransitionSystem, regime: str) -> str:
     (``ranked(system)[0]``: the search oracle only where no other gives costs)."""
     if regime == "static":
         return "static"
+    if regime == "imitation":
+        return "dqn"
     return ranked(system)[0]
 
 
@@ -81,6 +83,8 @@ def resolve(config: TrainConfig, system: TransitionSystem, oracle: str | None, r
     """The config with the regime and oracle to use (the arguments win over the config's)."""
     regime = regime or config.regime
     oracle = oracle or config.oracle or default_oracle(system, regime)
+    if regime == "imitation" and oracle != "dqn":
+        raise ParsingCoreError(f"the imitation regime follows the learned oracle (dqn), not {oracle!r}")
     if regime == "static" and oracle != "static":
         raise ParsingCoreError(f"the static regime follows the static oracle; choose another regime "
                                f"to train with {oracle!r}")
@@ -130,7 +134,7 @@ class Trainer:
         self.system = get_system(system)
         self.config = resolve(train_config or TrainConfig(), self.system, oracle, regime)
         self.oracle_name = str(self.config.oracle)  # resolve() always names one
-        self.oracle = get_oracle(self.system, self.oracle_name)
+        self.oracle = get_oracle(self.system, self.oracle_name, **self.oracle_options())
         set_seed(self.config.seed, self.config.threads)
         self.device = pick_device(self.config.device)
         self.train = trainable(train, self.system, self.config.regime)
@@ -141,8 +145,8 @@ class Trainer:
         vocab = Vocab.build(self.train, self.model_config.min_count, self.model_config.lowercase)
         self.parser = Parser(system, vocab, self.model_config).to(self.device)
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr)
-        self.walker = Walker(lambda: get_oracle(self.system, self.oracle_name), self.parser.space, vocab,
-                             self.parser.network)
+        self.walker = Walker(lambda: get_oracle(self.system, self.oracle_name, **self.oracle_options()),
+                             self.parser.space, vocab, self.parser.network)
         self.rng = random.Random(self.config.seed)
         self.generator = torch.Generator().manual_seed(self.config.seed)
         self.history: list[Report] = []
@@ -150,6 +154,10 @@ class Trainer:
     @property
     def device_name(self) -> str:
         return describe(self.device)
+
+    def oracle_options(self) -> dict[str, str]:
+        """What the oracle is built with: a learned oracle's model file (``oracle_model``)."""
+        return {"model": self.config.oracle_model} if self.config.oracle_model else {}
 
     def stop_requested(self) -> bool:
         return bool(self.callbacks.should_stop and self.callbacks.should_stop())
