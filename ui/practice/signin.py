@@ -65,7 +65,11 @@ def transfer(tracker: Tracker) -> None:
         st.caption("Sign in to export or import progress.")
         return
     assert tracker.store is not None and tracker.learner is not None
-    document = tracker.store.export_progress(tracker.learner)
+    try:
+        document = tracker.store.export_progress(tracker.learner)
+    except ProgressError as error:
+        st.error(f"Your progress cannot be exported now: {inert(str(error))}")
+        return
     st.download_button("Export my progress (JSON)", json.dumps(document, indent=1), key="practice.export",
                        file_name=f"progress-{tracker.learner.nickname}.json", mime="application/json")
     upload = st.file_uploader("Import progress (a JSON file exported before)", type=["json"],
