@@ -23,9 +23,9 @@ import random
 from collections.abc import Sequence
 
 import parsing_core as pc
-from benchmarks.arc_standard_baseline import whole_sentence_speedup
 from benchmarks.common import table, treebank
 from parsing_core.experiments.agreement import BUCKETS, SetComparison, agreement_rows, table_11
+from parsing_core.experiments.baseline import whole_sentence_speedup
 from parsing_core.experiments.timing import (
     cost_oracles,
     length_limit,

@@ -11,7 +11,7 @@ import pytest
 from strategies import sentence
 
 import parsing_core as pc
-from benchmarks.arc_standard_baseline import thesis_costs
+from parsing_core.experiments.baseline import thesis_costs
 from parsing_core.oracles import min_cost_moves
 from parsing_core.oracles.arc_standard_approx import CASES, ArcStandardApproxOracle
 from parsing_core.oracles.arc_standard_exact import ArcStandardExactOracle
@@ -98,7 +98,7 @@ def test_exact_equals_search_on_random_walks(options: dict[str, bool]) -> None:
 
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)
 def test_exact_equals_the_thesis_algorithm_1(options: dict[str, bool]) -> None:
-    """The transcription in benchmarks/arc_standard_baseline.py, on sentences search refuses too."""
+    """The transcription (parsing_core.experiments.baseline), on sentences search refuses too."""
     system = pc.get_system("arc-standard", **options)
     exact, rnd = exact_oracle(system), random.Random(1)
     for _ in range(40):

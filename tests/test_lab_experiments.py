@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 
 import parsing_core as pc
-from benchmarks import arc_standard_baseline
 from benchmarks.oracles import agreement_table_rows
 from parsing_core.experiments.agreement import AgreementRow, agreement_rows
-from parsing_core.experiments.baseline import thesis_costs
 from parsing_core.experiments.job import Stop, run
 from parsing_core.experiments.lab import (
     BaselineRecord,
@@ -29,7 +27,6 @@ from parsing_core.experiments.lab import (
     summary_of,
 )
 from parsing_core.experiments.lab_runs import agreement_records, speed_records
-from parsing_core.experiments.walks import random_walk
 from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.oracles import min_cost_moves
 from parsing_core.synthetic import synthetic_treebank
@@ -222,13 +219,6 @@ def test_fitted_slope_reads_the_power_off_a_log_log_line() -> None:
     assert fitted_slope([(n, 0.5 * n) for n in (5, 10, 40)]) == pytest.approx(1.0)
     assert fitted_slope([(n, 2e-3 * n ** 3) for n in (5, 10, 40)]) == pytest.approx(3.0)
     assert fitted_slope([(n, 0.02) for n in (5, 10, 40)]) == pytest.approx(0.0)
-
-
-def test_algorithm_1_is_the_benchmarks_transcription() -> None:
-    system = pc.get_system("arc-standard")
-    for s in CORPUS[:6]:
-        for c in random_walk(system, s, random.Random(s.n)):
-            assert thesis_costs(system, c, s) == arc_standard_baseline.thesis_costs(system, c, s)
 
 
 def test_two_systems_are_aligned_by_the_arc_each_step_builds() -> None:
