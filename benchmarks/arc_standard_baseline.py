@@ -3,8 +3,9 @@
 The transcription lives in :mod:`parsing_core.experiments.baseline` (the Oracle lab runs it
 too); this script prints its tables.  A direct transcription, in gain form (spec §4.4):
 ``T[i][j]`` maps each possible head h of a tree reducing γ[i..j] to the most gold arcs such a
-tree can hold, γ = σβ.  Columns j < b − 1 (spans below the stack top) are never filled, exactly as in Algorithm 1; each cell tries every
-split point and every pair of sub-span heads (Algorithm 2), O(|γ|⁵).  Like the thesis's Code
+tree can hold, γ = σβ.  Columns j < b − 1 (spans below the stack top) are never filled, exactly
+as in Algorithm 1; each cell tries every split point and every pair of sub-span heads
+(Algorithm 2), O(|γ|⁵).  Like the thesis's Code
 A.5, the costs of one configuration take four runs: the configuration and each successor.
 
 One addition: for ``ArcStandard(single_root=True)`` ROOT takes a single dependent, last, so the
