@@ -17,6 +17,8 @@ and this package for the showing; this file is the map.
     state (sentence, system, oracles, moves) and its link;
   - ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
   - ``training`` — the Train page's spec, curves and progress, and where runs are kept.
+  - ``practice*``, ``lesson_view``, ``lab*`` — the pure tables, figures and texts of the
+    Practice, Lessons and Oracle lab pages.
 
 * ``widgets/`` — Streamlit pieces any page uses; each takes a ``key`` and returns the choice:
 
@@ -33,6 +35,9 @@ and this package for the showing; this file is the map.
   - ``stepper/`` — ``link`` (the board's state read from and written to the URL),
     ``downloads`` (derivation and drawing), ``models`` (pick a checkpoint, load it once, score);
   - ``train/`` — ``training_data`` (synthetic data, a data directory, or a UD treebank by name).
+  - ``practice/`` — sign-in, answer inputs, sets and progress of the Practice page;
+  - ``lessons/`` — the lessons loaded once, their answer widgets, the live training demo;
+  - ``lab/`` — the Oracle lab, one module per view (agreement, speed, sentence, systems).
 
 * ``navigation`` — deep links on a fresh server run through ``app.py``.
 
