@@ -9,23 +9,22 @@ The file is a ``torch.save`` archive of a plain dict::
 It holds only tensors, strings and numbers, so it is read with ``torch.load(...,
 weights_only=True)``: loading a checkpoint never runs code from the file.  It is written
 to a temporary file beside the target and renamed into place, so a reader never sees half
-a checkpoint.  Every problem on loading (no file, not a checkpoint, damaged, another
-version, weights that do not fit the configuration) raises :class:`CheckpointError`.
+a checkpoint (both done by :mod:`parsing_core.archive`).  Every problem on loading (no file,
+not a checkpoint, damaged, another version, weights that do not fit the configuration)
+raises :class:`CheckpointError`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import pickle
-import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import torch
 
+from .archive import ArchiveKind, read_archive, write_archive
 from .errors import ParsingCoreError
 from .model import ModelConfig, Parser, TrainConfig, Vocab, pick_device
 
@@ -36,6 +35,9 @@ PathLike = str | os.PathLike[str]
 
 class CheckpointError(ParsingCoreError):
     """A parser checkpoint could not be written or read; the message says why."""
+
+
+KIND = ArchiveKind(FORMAT, VERSION, "checkpoint", "parser checkpoint", CheckpointError)
 
 
 @dataclass
@@ -58,29 +60,15 @@ def describe(parser: Parser, train_config: TrainConfig | None = None, info: dict
 def save_checkpoint(path: PathLike, parser: Parser, train_config: TrainConfig | None = None,
                     info: dict[str, Any] | None = None) -> Path:
     """Write the parser to ``path`` atomically; returns the path."""
-    target = Path(path)
     state = {k: v.detach().cpu() for k, v in parser.network.state_dict().items()}
     payload = {"format": FORMAT, "version": VERSION,
                "config": json.dumps(describe(parser, train_config, info)), "weights": state}
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as err:
-        raise CheckpointError(f"could not write {target}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "wb") as file:
-            torch.save(payload, file)
-        os.replace(tmp, target)
-    except OSError as err:
-        raise CheckpointError(f"could not write {target}: {err.strerror or err}") from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-    return target
+    return write_archive(path, payload, KIND)
 
 
 def load_checkpoint(path: PathLike, device: str = "auto") -> Checkpoint:
     """Read a checkpoint written by :func:`save_checkpoint`, on ``device`` ("auto", "cpu", "cuda")."""
-    payload = _read(Path(path))
+    payload = read_archive(Path(path), KIND)
     name = Path(path).name
     try:
         config = json.loads(payload["config"])
@@ -98,23 +86,3 @@ def load_checkpoint(path: PathLike, device: str = "auto") -> Checkpoint:
     parser.network.eval()
     return Checkpoint(parser, train, dict(config.get("info") or {}))
 
-
-def _read(path: Path) -> dict[str, Any]:
-    """The checkpoint's dict, after checking the file is one, of this version."""
-    if not path.exists():
-        raise CheckpointError(f"no checkpoint at {path}")
-    if not path.is_file():
-        raise CheckpointError(f"{path} is not a file (a checkpoint is one .pt file)")
-    if not zipfile.is_zipfile(path):
-        raise CheckpointError(f"{path.name} is not a parser checkpoint (not a torch archive)")
-    try:
-        payload = torch.load(path, map_location="cpu", weights_only=True)
-    except (RuntimeError, pickle.UnpicklingError, EOFError, zipfile.BadZipFile, ValueError, OSError):
-        raise CheckpointError(f"{path.name} is damaged, or holds more than weights and settings "
-                              "(it is refused rather than run)") from None
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise CheckpointError(f"{path.name} is a torch file, but not a parsing_core parser checkpoint")
-    if payload.get("version") != VERSION:
-        raise CheckpointError(f"{path.name} is a version {payload.get('version')} checkpoint; this "
-                              f"parsing_core reads version {VERSION}: retrain, or use the matching version")
-    return payload

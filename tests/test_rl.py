@@ -215,6 +215,19 @@ def test_a_checkpoint_loads_with_weights_only_and_answers_as_an_oracle(tmp_path)
     assert oracle.exact_for == "none" and not oracle.is_exact_for(s)
 
 
+def test_a_file_that_is_not_this_dqn_checkpoint_says_what_it_is(tmp_path) -> None:
+    config = RLConfig(hidden=8)
+    good = torch.load(save_dqn(tmp_path / "dqn.pt", DuelingQNetwork(config.features.size, 8), config),
+                      weights_only=True)
+    torch.save({**good, "format": "parsing_core.parser"}, tmp_path / "parser.pt")
+    torch.save({**good, "version": 2}, tmp_path / "v2.pt")
+    expected = {"missing.pt": "no DQN checkpoint at", "parser.pt": r"a parser checkpoint\? those are loaded",
+                "v2.pt": "a version 2 DQN checkpoint; this parsing_core reads version 1"}
+    for name, message in expected.items():
+        with pytest.raises(pc.ParsingCoreError, match=message):
+            load_dqn(tmp_path / name)
+
+
 def test_the_learned_oracle_is_listed_only_with_a_default_model(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("PARSING_DQN_MODEL", raising=False)
     assert "dqn" not in pc.list_oracles(SYSTEM)

@@ -7,23 +7,21 @@ The file is a ``torch.save`` archive of a plain dict::
 
 It holds only tensors, strings and numbers, so it is read with ``torch.load(...,
 weights_only=True)``: loading never runs code from the file.  It is written to a temporary
-file beside the target and renamed into place.  Every problem on loading raises
-:class:`DQNCheckpointError`.
+file beside the target and renamed into place (both done by :mod:`parsing_core.archive`, as for
+the parser's checkpoints).  Every problem on loading raises :class:`DQNCheckpointError`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import pickle
-import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import torch
 
+from ..archive import ArchiveKind, read_archive, write_archive
 from ..errors import ParsingCoreError
 from .config import RLConfig
 from .network import DuelingQNetwork
@@ -35,6 +33,11 @@ PathLike = str | os.PathLike[str]
 
 class DQNCheckpointError(ParsingCoreError):
     """A DQN checkpoint could not be written or read; the message says why."""
+
+
+KIND = ArchiveKind(FORMAT, VERSION, "DQN checkpoint", "DQN checkpoint", DQNCheckpointError,
+                   elsewhere=" (a parser checkpoint? those are loaded with "
+                             "parsing_core.checkpoint.load_checkpoint)")
 
 
 @dataclass
@@ -49,30 +52,16 @@ class DQNCheckpoint:
 def save_dqn(path: PathLike, network: DuelingQNetwork, config: RLConfig, info: dict[str, Any] | None = None
              ) -> Path:
     """Write the network to ``path`` atomically; returns the path."""
-    target = Path(path)
     described = {"config": config.to_dict(), "inputs": network.inputs, "hidden": network.hidden,
                  "actions": network.actions, "info": info or {}, "torch": torch.__version__}
     payload = {"format": FORMAT, "version": VERSION, "config": json.dumps(described),
                "weights": {k: v.detach().cpu() for k, v in network.state_dict().items()}}
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as err:
-        raise DQNCheckpointError(f"could not write {target}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "wb") as file:
-            torch.save(payload, file)
-        os.replace(tmp, target)
-    except OSError as err:
-        raise DQNCheckpointError(f"could not write {target}: {err.strerror or err}") from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-    return target
+    return write_archive(path, payload, KIND)
 
 
 def load_dqn(path: PathLike) -> DQNCheckpoint:
     """Read a DQN checkpoint (``weights_only=True``); the network comes back on the CPU, in eval mode."""
-    payload = read_payload(Path(path))
+    payload = read_archive(Path(path), KIND)
     try:
         described = json.loads(payload["config"])
         config = RLConfig.from_dict(described["config"])
@@ -85,19 +74,3 @@ def load_dqn(path: PathLike) -> DQNCheckpoint:
                                  f"describe {config.features.size}")
     return DQNCheckpoint(network.eval(), config, described.get("info", {}))
 
-
-def read_payload(path: Path) -> dict[str, Any]:
-    """The archive's dict, checked to be a DQN checkpoint of this version."""
-    if not path.exists():
-        raise DQNCheckpointError(f"no DQN checkpoint at {path}")
-    try:
-        payload = torch.load(path, map_location="cpu", weights_only=True)
-    except (OSError, RuntimeError, EOFError, pickle.UnpicklingError, zipfile.BadZipFile) as err:
-        raise DQNCheckpointError(f"{path} is not a readable DQN checkpoint: {err}") from None
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise DQNCheckpointError(f"{path} is not a DQN checkpoint (a parser checkpoint? those are "
-                                 "loaded with parsing_core.checkpoint.load_checkpoint)")
-    if payload.get("version") != VERSION:
-        raise DQNCheckpointError(f"{path} is a DQN checkpoint of version {payload.get('version')}; "
-                                 f"this library reads version {VERSION}")
-    return payload
