@@ -9,13 +9,14 @@ import streamlit as st
 
 st.set_page_config(page_title="Transition parsing lab", layout="wide")
 
-PAGES = [
+PAGES = [  # in the order a newcomer meets them
     st.Page("pages/welcome.py", title="Welcome", icon=":material/school:", default=True),
-    st.Page("pages/stepper.py", title="Stepper", icon=":material/footprint:"),
-    st.Page("pages/train.py", title="Train", icon=":material/model_training:"),
-    st.Page("pages/practice.py", title="Practice", icon=":material/exercise:"),
-    st.Page("pages/lab.py", title="Oracle lab", icon=":material/science:"),
     st.Page("pages/lessons.py", title="Lessons", icon=":material/cast_for_education:"),
+    st.Page("pages/stepper.py", title="Stepper", icon=":material/footprint:"),
+    st.Page("pages/practice.py", title="Practice", icon=":material/exercise:"),
+    st.Page("pages/train.py", title="Train", icon=":material/model_training:"),
+    st.Page("pages/rl.py", title="RL oracle", icon=":material/psychology:"),
+    st.Page("pages/lab.py", title="Oracle lab", icon=":material/science:"),
     st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
 ]
 
