@@ -23,7 +23,6 @@ The trainer itself is :class:`parsing_core.model.Trainer` (importable from here)
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 import threading
@@ -36,19 +35,16 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from .checkpoint import save_checkpoint
-from .conllu_io import read_conllu_file, write_conllu
+from .cli_common import JsonLog, add_data_arguments, clock, exit_status, load_data
+from .conllu_io import write_conllu
 from .errors import ParsingCoreError
 from .model import REGIMES, Callbacks, DataSpec, ModelConfig, TrainConfig, Trainer, TrainResult, TrainSpec
-from .model.events import BatchEvent, EpochEvent, Event, Record, StartEvent, TestEvent
+from .model.events import BatchEvent, EpochEvent, Event, StartEvent, TestEvent
 from .model.trainer import attachment_scores
 from .sentence import Sentence
-from .synthetic import synthetic_treebank
 from .systems import list_systems
-from .treebanks import load_treebank
 
 __all__ = ["Callbacks", "ModelConfig", "TrainConfig", "TrainSpec", "Trainer", "TrainResult", "main"]
-
-Data = tuple[list[Sentence], list[Sentence], list[Sentence], str]
 
 
 class ProgressBar:
@@ -82,28 +78,6 @@ class ProgressBar:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
-
-
-def clock(seconds: float) -> str:
-    minutes, s = divmod(int(seconds), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{s:02d}" if minutes >= 60 else f"{minutes}:{s:02d}"
-
-
-class JsonLog:
-    """One JSON object per line; flushed at once so another process can follow it."""
-
-    def __init__(self, path: str | None) -> None:
-        self.file = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
-
-    def write(self, record: Event | Record) -> None:
-        if self.file:
-            line = record if isinstance(record, dict) else record.to_json()
-            self.file.write(json.dumps(line) + "\n")
-            self.file.flush()
-
-    def close(self) -> None:
-        if self.file:
-            self.file.close()
 
 
 class StopSignal:
@@ -156,29 +130,6 @@ class Reporter(Callbacks):
         self.log.write(record)
 
 
-def load_data(data: DataSpec, seed: int) -> Data:
-    """(train, dev, test, description) from the spec's data source."""
-    if data.treebank:
-        name, folder = data.treebank, data.data_dir
-        return (load_treebank(name, "train", folder), optional(name, "dev", folder),
-                optional(name, "test", folder), name)
-    if data.train:
-        dev = read_conllu_file(data.dev) if data.dev else []
-        test = read_conllu_file(data.test) if data.test else []
-        return read_conllu_file(data.train), dev, test, data.train
-    rate, n = data.nonprojective, data.synthetic
-    sizes = [n, n // 10, n // 10]
-    train, dev, test = (synthetic_treebank(size, rate, seed=seed + i) for i, size in enumerate(sizes))
-    return train, dev, test, f"synthetic ({n}, {rate:.0%} non-projective)"
-
-
-def optional(name: str, split: str, folder: str | None) -> list[Sentence]:
-    try:
-        return load_treebank(name, split, folder)
-    except ParsingCoreError:
-        return []
-
-
 def configs(args: argparse.Namespace) -> tuple[TrainConfig, ModelConfig]:
     """The two configs from the command line (the option names are the field names)."""
     options = vars(args)
@@ -202,19 +153,12 @@ def spec_of(args: argparse.Namespace) -> TrainSpec:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments().parse_args(argv)
-    log = JsonLog(args.log)
-    try:
+
+    def work(log: JsonLog) -> None:
         with StopSignal() as stop:
             run(spec_of(args), args, log, stop)
-        return 0
-    except ParsingCoreError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    finally:
-        log.close()
+
+    return exit_status(args.log, work)
 
 
 def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSignal | None = None) -> None:
@@ -284,14 +228,7 @@ def arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m parsing_core.train", description=__doc__.split("\n\n")[0])
     p.add_argument("--spec", help="a JSON training spec (data, system, train and model settings), as a "
                    "training job writes it; the data, training and network flags are then ignored")
-    data = p.add_argument_group("data (default: a synthetic treebank)")
-    data.add_argument("--treebank", help="a treebank name in the data directory, e.g. en_lines")
-    data.add_argument("--data-dir", help="where --treebank looks (default: PARSING_DATA_DIR)")
-    data.add_argument("--train", help="a CoNLL-U training file")
-    data.add_argument("--dev", help="a CoNLL-U development file")
-    data.add_argument("--test", help="a CoNLL-U test file")
-    data.add_argument("--synthetic", type=int, default=2000, help="sentences of synthetic training data")
-    data.add_argument("--nonprojective", type=float, default=0.3, help="synthetic non-projectivity rate")
+    add_data_arguments(p, test=True)
     how = p.add_argument_group("training")
     how.add_argument("--system", choices=list_systems(), default="arc-hybrid")
     how.add_argument("--oracle", help="an oracle of the system (default: its first dynamic one)")

@@ -23,9 +23,8 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
-from ..errors import ParsingCoreError
+from ..cli_common import JsonLog, add_data_arguments, clock, exit_status, load_data
 from ..model.config import DataSpec
-from ..train import JsonLog, clock, load_data
 from .checkpoint import save_dqn
 from .config import RLConfig, RLSpec
 from .events import RLEvalEvent, RLEvent, RLProgressEvent, RLStartEvent
@@ -114,31 +113,14 @@ def spec_of(args: argparse.Namespace) -> RLSpec:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments().parse_args(argv)
-    log = JsonLog(args.log)
-    try:
-        run(spec_of(args), args.out, log)
-        return 0
-    except ParsingCoreError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    finally:
-        log.close()
+    return exit_status(args.log, lambda log: run(spec_of(args), args.out, log))
 
 
 def arguments() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m parsing_core.rl", description=__doc__.split("\n\n")[0])
     p.add_argument("--spec", help="a JSON RL spec (data and settings), as an RL job writes it; the data "
                    "and training flags are then ignored")
-    data = p.add_argument_group("data (default: a synthetic treebank)")
-    data.add_argument("--treebank", help="a treebank name in the data directory, e.g. en_lines")
-    data.add_argument("--data-dir", help="where --treebank looks (default: PARSING_DATA_DIR)")
-    data.add_argument("--train", help="a CoNLL-U training file")
-    data.add_argument("--dev", help="a CoNLL-U development file")
-    data.add_argument("--synthetic", type=int, default=2000, help="sentences of synthetic training data")
-    data.add_argument("--nonprojective", type=float, default=0.3, help="synthetic non-projectivity rate")
+    add_data_arguments(p, test=False)
     how = p.add_argument_group("training (RLConfig)")
     for f in fields(RLConfig):
         default = getattr(RLConfig, f.name)
