@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from dataclasses import MISSING, Field, asdict, dataclass, field, fields
+from typing import Any, ClassVar, Self
 
 from ..errors import ParsingCoreError
 from .agreement import AgreementSummary, summarize
@@ -81,18 +81,35 @@ class Confusion:
     moves: str
 
 
+class FlatRecord:
+    """A record whose JSON line is its event name and its fields, as they are (numbers and strings).
+
+    A field with a default may be missing from the line (older logs); any other missing field is a
+    ``KeyError``.
+
+    >>> LabEnd(12.5, False).to_json()
+    {'event': 'lab_end', 'seconds': 12.5, 'stopped': False}
+    >>> SpeedRecord.from_json({"event": "lab_speed", "oracle": "exact", "n": 10, "ms": 0.5, "samples": 3})
+    SpeedRecord(oracle='exact', n=10, ms=0.5, samples=3, note='')
+    """
+
+    event: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each subclass is a dataclass
+
+    def to_json(self) -> Record:
+        return {"event": self.event} | asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Record) -> Self:
+        return cls(**{f.name: data[f.name] for f in fields(cls)
+                      if f.name in data or (f.default is MISSING and f.default_factory is MISSING)})
+
+
 @dataclass(frozen=True)
-class LabStart:
+class LabStart(FlatRecord):
     event: ClassVar[str] = "lab_start"
     sentences: int  # to be walked
     left_out: int  # of the budget: without a gold tree, or refused by an oracle (too long)
-
-    def to_json(self) -> Record:
-        return {"event": self.event, "sentences": self.sentences, "left_out": self.left_out}
-
-    @classmethod
-    def from_json(cls, data: Record) -> LabStart:
-        return cls(data["sentences"], data["left_out"])
 
 
 @dataclass(frozen=True)
@@ -119,7 +136,7 @@ class SentenceRecord:
 
 
 @dataclass(frozen=True)
-class SpeedRecord:
+class SpeedRecord(FlatRecord):
     """Median cold ms per configuration of ``oracle`` on sentences near ``n`` tokens; ``ms`` is
     None where there was nothing to time (``note`` says why)."""
 
@@ -130,16 +147,9 @@ class SpeedRecord:
     samples: int
     note: str = ""
 
-    def to_json(self) -> Record:
-        return {"event": self.event} | asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Record) -> SpeedRecord:
-        return cls(data["oracle"], data["n"], data["ms"], data["samples"], data.get("note", ""))
-
 
 @dataclass(frozen=True)
-class BaselineRecord:
+class BaselineRecord(FlatRecord):
     """The costs at every step of one parse: the exact oracle's and Algorithm 1's milliseconds."""
 
     event: ClassVar[str] = "lab_baseline"
@@ -149,26 +159,12 @@ class BaselineRecord:
     exact_ms: float
     algorithm1_ms: float
 
-    def to_json(self) -> Record:
-        return {"event": self.event} | asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Record) -> BaselineRecord:
-        return cls(data["index"], data["tokens"], data["steps"], data["exact_ms"], data["algorithm1_ms"])
-
 
 @dataclass(frozen=True)
-class LabEnd:
+class LabEnd(FlatRecord):
     event: ClassVar[str] = "lab_end"
     seconds: float
     stopped: bool
-
-    def to_json(self) -> Record:
-        return {"event": self.event, "seconds": self.seconds, "stopped": self.stopped}
-
-    @classmethod
-    def from_json(cls, data: Record) -> LabEnd:
-        return cls(data["seconds"], data["stopped"])
 
 
 LabRecord = LabStart | SentenceRecord | SpeedRecord | BaselineRecord | LabEnd
