@@ -41,7 +41,7 @@ parsing_core.lessons.format.LessonError: x.toml, step 1: unknown claim 'nonsense
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -204,21 +204,23 @@ def read_moves(value: Any, where: str) -> tuple[str, ...]:
     raise LessonError(where, f"moves are a string like \"SH.LA.RA\" or a list of moves, not {value!r}")
 
 
-def read_claim(data: Any, where: str) -> Claim:
+def read_kind(data: Any, what: str, table: str, kinds: Collection[str], where: str) -> str:
+    """The ``kind`` of a claim or question (``what``), written in the TOML ``table``: one of ``kinds``."""
     if not isinstance(data, dict) or "kind" not in data:
-        raise LessonError(where, "a claim is a table with a kind ([[steps.claims]] kind = ...)")
+        raise LessonError(where, f"a {what} is a table with a kind ({table} kind = ...)")
     kind = str(data["kind"])
-    if kind not in CLAIM_KINDS:
-        raise LessonError(where, f"unknown claim {kind!r}; choose one of {', '.join(CLAIM_KINDS)}")
+    if kind not in kinds:
+        raise LessonError(where, f"unknown {what} {kind!r}; choose one of {', '.join(kinds)}")
+    return kind
+
+
+def read_claim(data: Any, where: str) -> Claim:
+    kind = read_kind(data, "claim", "[[steps.claims]]", CLAIM_KINDS, where)
     return Claim(kind, {k: v for k, v in data.items() if k != "kind"})
 
 
 def read_question(data: Any, where: str) -> Question:
-    if not isinstance(data, dict) or "kind" not in data:
-        raise LessonError(where, "a question is a table with a kind ([steps.question] kind = ...)")
-    kind = str(data["kind"])
-    if kind not in QUESTION_KINDS:
-        raise LessonError(where, f"unknown question {kind!r}; choose one of {', '.join(QUESTION_KINDS)}")
+    kind = read_kind(data, "question", "[steps.question]", QUESTION_KINDS, where)
     if kind == "cost-of-move" and "move" not in data:
         raise LessonError(where, "a cost-of-move question names its move (move = \"RA\")")
     return Question(kind, str(data.get("move", "")), str(data.get("prompt", "")))
