@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import urllib.parse
 from functools import partial
+from typing import NamedTuple
 
 import streamlit as st
 
@@ -58,6 +59,7 @@ PRESENTER_CSS = ("<style>[data-testid='stMain'] :is(p, li, td, th, button p) { f
                  "[data-testid='stMain'] [data-testid='stCaptionContainer'] p { font-size: 17px; }"
                  "[data-testid='stMain'] [data-testid='stMetricValue'] p { font-size: 2.4rem; }"
                  "[data-testid='stMain'] h1 { font-size: 2.2rem; padding-top: 0; }</style>")
+SWITCH_TO = "stepper.switch_to"  # a system the board asked the sidebar's picker to switch to
 KEYS_HELP = ("Keys: **S** shift · **L** left-arc · **A** right-arc · **E** reduce · **W** swap · "
              "**U** undo · **Y** redo · **O** oracle step · **H** hide or reveal the oracle")
 
@@ -158,9 +160,10 @@ def cannot_build(trace: pc.Trace) -> None:
                     "one:** "
                     f"{inert('; '.join(note.crossing))}.  The best any {note.system} parse can reach is "
                     f"{best}: that is the *Best UAS still reachable*, and no move can do better.")
-        if note.suggestion:
-            st.button(f"Switch to {note.suggestion}, which can build it", key="stepper.switch_system",
-                      on_click=use_system, args=("stepper", note.suggestion))
+        if note.suggestion and st.button(f"Switch to {note.suggestion}, which can build it",
+                                         key="stepper.switch_system"):
+            st.session_state[SWITCH_TO] = note.suggestion  # set before the sidebar's picker is drawn
+            st.rerun()  # the whole page, sidebar included
 
 
 def finished(trace: pc.Trace, reviews: list[MoveReview]) -> None:
@@ -235,12 +238,106 @@ def share(state: StepperState) -> None:
         st.warning(f"This sentence is too long for a link; the link opens {DEFAULT_KEY} instead.")
 
 
+class Choices(NamedTuple):
+    """What the sidebar chose: the sentence, the parser and oracles, the model, autoplay, presenter."""
+
+    sentence: str
+    system: str
+    options: tuple[str, ...]
+    labelled: bool
+    oracle: str
+    compare: str
+    presenter: bool
+    model: models.ModelRef | None
+    player: str  # who plays Oracle step and Play (an oracle, or the model)
+    tie_break: str
+    seconds: float
+    input_problem: str | None  # what was wrong with a new sentence, shown on the board
+
+
+@st.fragment
+def board(choices: Choices) -> None:
+    """Everything a click on the board changes, rerun alone on such a click (the sidebar is not
+    rerun; its choices come in as ``choices``): the moves, the picture, the costs, the score,
+    the history and the link."""
+    sentence, system_name, options, labelled, oracle, compare, presenter = choices[:7]
+    model, auto_oracle, tie_break, seconds, input_problem = choices[7:]
+    state = BOARD.get().choose(sentence, system_name, options, labelled, oracle, compare, presenter)
+    state, trace = current_trace(state)
+    save_state(state)
+    parse, taken, hidden = parse_key(state), state.taken(), state.hidden
+    verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
+    reviews = compute.reviews_of(parse, state.moves, oracle) if trace.sentence.has_gold else []
+    scores = models.scores_of(model, parse, taken) if model else None
+    if auto_oracle == MODEL:
+        suggestion = model_move(scores or [], state.labelled)
+    else:
+        suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
+
+    if input_problem:
+        st.error(f"**The new sentence could not be read:** {inert(input_problem)}  \nThe board still shows "
+                 "the previous sentence.", icon=":material/error:")
+    caption_column, hide_column = st.columns([3, 1], vertical_alignment="center")
+    caption_column.markdown(sentence_caption(trace.sentence))
+    with hide_column:
+        hide_button(hidden)
+    cannot_build(trace)
+    move_buttons(BOARD, trace, None if hidden else next((v for v in verdicts if v.costs), None))
+    history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
+    if not hidden:
+        mistake_said(reviews, taken)
+    rules(trace, oracle)
+    if model:
+        models.model_parse(BOARD, model, trace, parse, state.labelled)
+    if not presenter:
+        st.caption(KEYS_HELP)
+
+    # On a projector the cost table stands beside the stack and buffer, so a 10-token parse fits one
+    # 1920x1080 screen; at a desk it goes below the picture, beside the score.
+    judged = partial(oracle_section, parse, taken, trace, verdicts, scores, (oracle, compare), hidden)
+    dot = configuration_picture(parse, taken, oracle, presenter, hidden=hidden,
+                                beside=judged if presenter else None)
+    if presenter:
+        score_column = st.container()
+    else:
+        drawing_downloads(dot)  # downloads are for a desk
+        costs_column, score_column = st.columns([3, 2], gap="large")
+        with costs_column:
+            judged()
+    with score_column:
+        st.subheader("Score")
+        if hidden:
+            st.caption("Hidden with the oracle." if not trace.is_complete else
+                       f"The parse is finished after {len(taken)} moves; reveal the oracle for the score.")
+        elif trace.is_complete:
+            finished(trace, reviews)
+        else:
+            score(trace, compute.completion_of(parse, taken, oracle))
+
+    st.subheader("History")
+    history = compute.history_of(parse, state.moves)
+    if reviews and not hidden:
+        history = with_costs(history, reviews)
+    with st.container(key="stepper-history"):
+        history_table(BOARD, history)
+    st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again)."
+               + ("" if hidden or not reviews else f"  **COST** is what each move cost where it was made "
+                  f"({oracle}); ✗ marks a mistake.") + "  The downloads hold the rows up to the current one"
+               + ("" if hidden or not reviews else ": a mistake log") + ".")
+    history_downloads(history.iloc[: state.cursor + 1])
+    with st.expander("Share this state"):
+        share(state)
+
+
 # -- the page ---------------------------------------------------------------------------------
 run_through_app()
 state = load_state()
 st.title("Stepper")
 for problem in link_problems():
     st.warning(f"The link could not be followed completely: {inert(problem)}")
+
+if SWITCH_TO in st.session_state:  # the board asked for another system
+    use_system("stepper", st.session_state.pop(SWITCH_TO))
 
 with st.sidebar:
     st.header("Sentence")
@@ -261,71 +358,9 @@ with st.sidebar:
     st.session_state.setdefault("stepper.presenter", state.presenter)
     presenter = st.toggle("Presenter mode (larger type and drawing)", key="stepper.presenter")
 
-state = state.choose(sentence, system_name, options, labelled, oracle, compare, presenter)
-state, trace = current_trace(state)
-save_state(state)
-parse, taken, hidden = parse_key(state), state.taken(), state.hidden
-verdicts = [compute.verdict_of(parse, taken, name) for name in (oracle, compare) if name]
-reviews = compute.reviews_of(parse, state.moves, oracle) if trace.sentence.has_gold else []
-scores = models.scores_of(model, parse, taken) if model else None
-if auto_oracle == MODEL:
-    suggestion = model_move(scores or [], state.labelled)
-else:
-    suggestion = suggested_move(compute.verdict_of(parse, taken, auto_oracle), tie_break, len(taken))
 if presenter:
     st.html(PRESENTER_CSS)
     st.set_page_config(initial_sidebar_state="collapsed")  # the board takes the whole projector
 
-if input_problem:
-    st.error(f"**The new sentence could not be read:** {inert(input_problem)}  \nThe board still shows "
-             "the previous sentence.", icon=":material/error:")
-caption_column, hide_column = st.columns([3, 1], vertical_alignment="center")
-caption_column.markdown(sentence_caption(trace.sentence))
-with hide_column:
-    hide_button(hidden)
-cannot_build(trace)
-move_buttons(BOARD, trace, None if hidden else next((v for v in verdicts if v.costs), None))
-history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
-if not hidden:
-    mistake_said(reviews, taken)
-rules(trace, oracle)
-if model:
-    models.model_parse(BOARD, model, trace, parse, state.labelled)
-if not presenter:
-    st.caption(KEYS_HELP)
-
-# On a projector the cost table stands beside the stack and buffer, so a 10-token parse fits one
-# 1920x1080 screen; at a desk it goes below the picture, beside the score.
-judged = partial(oracle_section, parse, taken, trace, verdicts, scores, (oracle, compare), hidden)
-dot = configuration_picture(parse, taken, oracle, presenter, hidden=hidden,
-                            beside=judged if presenter else None)
-if presenter:
-    score_column = st.container()
-else:
-    drawing_downloads(dot)  # downloads are for a desk
-    costs_column, score_column = st.columns([3, 2], gap="large")
-    with costs_column:
-        judged()
-with score_column:
-    st.subheader("Score")
-    if hidden:
-        st.caption("Hidden with the oracle." if not trace.is_complete else
-                   f"The parse is finished after {len(taken)} moves; reveal the oracle for the score.")
-    elif trace.is_complete:
-        finished(trace, reviews)
-    else:
-        score(trace, compute.completion_of(parse, taken, oracle))
-
-st.subheader("History")
-history = compute.history_of(parse, state.moves)
-if reviews and not hidden:
-    history = with_costs(history, reviews)
-with st.container(key="stepper-history"):
-    history_table(BOARD, history)
-st.caption("Click a row to jump to it; ↷ marks undone moves (redo plays them again)."
-           + ("" if hidden or not reviews else f"  **COST** is what each move cost where it was made "
-              f"({oracle}); ✗ marks a mistake.") + "  The downloads hold the rows up to the current one"
-           + ("" if hidden or not reviews else ": a mistake log") + ".")
-history_downloads(history.iloc[: state.cursor + 1])
-with st.expander("Share this state"):
-    share(state)
+board(Choices(sentence, system_name, options, labelled, oracle, compare, presenter, model, auto_oracle,
+              tie_break, seconds, input_problem))
