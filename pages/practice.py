@@ -292,7 +292,8 @@ def progress_view(tracker: Tracker) -> None:
     if not queue:
         st.caption("Nothing answered yet.")
     else:
-        st.dataframe(review_frame(queue, now()), hide_index=True, key="practice.queue")
+        with st.container(key="practice-queue"):
+            st.dataframe(review_frame(queue, now()), hide_index=True)
         st.caption("Most urgent first. Missed items (box 1) come back after 5 minutes; choose "
                    "**Review** in the sidebar to answer the ones due.")
     st.subheader("Export and import")
