@@ -229,7 +229,8 @@ def practice_view(tracker: Tracker) -> None:
         nothing_due(tracker)
         return
     if current.finished:
-        st.success(f"Set **{inert(current.title)}** finished: {len(current.specs)} items.")
+        count = len(current.specs)
+        st.success(f"Set **{inert(current.title)}** finished: {count} item{'s' * (count != 1)}.")
         if current.set_id:
             st.markdown(f"Its results: [open the results](?set={current.set_id}&view=results)")
         st.button("Start again", key="practice.again", on_click=source.change, kwargs={"position": 0})

@@ -308,6 +308,20 @@ def test_an_unknown_set_and_a_stale_item_are_said_clearly(database: str) -> None
     assert current_id(at) == spec.id
 
 
+def test_a_set_s_stale_items_are_named_and_left_out(database: str) -> None:
+    good, renamed = spec_of("next-move"), spec_of("count-steps")
+    gone = ex.ItemSpec("next-move", "a-sentence-since-removed", SYSTEM, seed=1)
+    store = open_store(database)
+    made = store.create_set("Old homework", {"items": [good.text, gone.text, renamed.text]},
+                            [good.id, gone.id, "0ld1d000"])
+    store.close()
+    at = practice(set=made.id)
+    warnings = [plain(w.value) for w in at.warning]
+    assert any(f"the item '{gone.id}' cannot be made any more" in w for w in warnings), warnings
+    assert any("the item '0ld1d000' is stale" in w for w in warnings), warnings
+    assert walk(at, 1) == [good.id] and any("finished: 1 item." in plain(s.value) for s in at.success)
+
+
 def test_the_teacher_composes_a_set_and_its_results_show_the_answers(database: str) -> None:
     at = practice()
     at.segmented_control(key="practice.view").set_value("compose")
