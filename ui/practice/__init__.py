@@ -5,7 +5,8 @@
   code, export and import;
 * ``source`` — where items come from (a skill, a set by its link, the review queue) and the
   item each is at; ``models`` — the Train page's finished runs, for predict-parser items;
-* ``inputs`` — the answer inputs of the kinds not answered on the board; ``drawing`` — the
-  item's configuration with the feedback drawn on it;
+* ``answering`` — the board's answers, grading, the feedback and the help (hints, show me,
+  another); ``inputs`` — the answer inputs of the kinds not answered on the board; ``drawing`` —
+  the item's configuration with the feedback drawn on it;
 * ``sets`` — the teacher's composer and a set's results.
 """
