@@ -33,7 +33,7 @@ PAGE = Path(__file__).resolve().parents[1] / "pages" / "practice.py"
 TIMEOUT = 60
 SYSTEM = "arc-standard"  # every offered kind has items in it (approx-vs-exact: only here and in
 #                          arc-eager-corrected is there an approximate oracle to compare)
-POOL = ex.SentencePool()
+POOL = ex.SentencePool()  # the page's own sentences: the teaching set
 OFFERED = [k for k in ex.list_kinds() if not ex.get_kind(k).needs_model]
 RUN = "20260101-000000-arc-eager-static"  # a finished Train-page run, for predict-parser
 

@@ -23,7 +23,7 @@ from parsing_core.progress import open_store
 from tests.browser.conftest import REPO, free_port, stop, wait_until_healthy
 
 pytestmark = pytest.mark.browser
-POOL = ex.SentencePool()
+POOL = ex.SentencePool()  # the page's own sentences: the teaching set
 
 
 @pytest.fixture(scope="module")
