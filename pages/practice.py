@@ -113,8 +113,10 @@ def practice_view(tracker: Tracker) -> None:
             st.info("Predicting the parser needs a trained model: pick a finished run in the sidebar, or "
                     "train one on the Train page.", icon=":material/model_training:")
             return
-        st.warning("No item of this kind can be made in this system at this level (an approximate oracle "
-                   "to compare exists only for arc-standard and arc-eager-corrected); choose another.")
+        why = ("  An approximate oracle to compare exists only for arc-standard (thesis-approx) and "
+               "arc-eager-corrected (nederhof-linear, exact on projective trees: level 3 has the others)."
+               if current.kind == "approx-vs-exact" else "")
+        st.warning("No item of this kind can be made in this system at this level: choose another." + why)
         return
     try:
         item = source.item_of(text)
