@@ -234,6 +234,16 @@ def test_a_wrong_move_is_stopped_named_and_drawn() -> None:
                    for e in re.findall(rf"\bw{h} -> w{d} \[([^\]]*)\]", before))
 
 
+def test_a_skill_without_items_says_where_they_are() -> None:
+    at = practice()
+    at.selectbox(key="practice.kind").set_value("approx-vs-exact")
+    at.selectbox(key="practice.system").set_value("arc-eager")
+    run(at)
+    [warning] = [plain(w.value) for w in at.warning]
+    assert warning.startswith("No item of this kind can be made in this system at this level")
+    assert "only for arc-standard (thesis-approx) and arc-eager-corrected" in warning
+
+
 def test_an_unanswered_part_is_asked_for_not_graded() -> None:
     spec = spec_of("crossing-arcs")
     at = practice(items=ex.encode_set([spec]))
