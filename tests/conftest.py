@@ -1,12 +1,15 @@
 """Shared test setup: where the treebanks are, and a local HTTP server to download from.
 
 Tests read UD treebanks from ``PARSING_DATA_DIR``; when it is not set we use the CI layout,
-a ``shared/data/ud`` folder beside the repository.
+a ``shared/data/ud`` folder beside the repository.  Learners' progress goes to a database of
+the test session's own (``PARSING_DATABASE_URL``), never to the user's, and no learned DQN
+model of the user's (``PARSING_DQN_MODEL``) joins the oracles under test.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,6 +20,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / "ud"))
+os.environ.setdefault("PARSING_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='progress-')}/progress.sqlite3")
+os.environ.pop("PARSING_DQN_MODEL", None)
 
 
 @pytest.fixture(scope="session")
