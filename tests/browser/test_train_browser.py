@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from parsing_core.jobs import JobBoard
 
@@ -48,8 +48,13 @@ def start(page: Page, epochs: int) -> None:
     expect(page.get_by_text(re.compile(rf"epoch [1-9]\d*/{epochs}"))).to_be_visible(timeout=60_000)
 
 
+def stop_button(page: Page) -> Locator:
+    """A run's Stop (not Streamlit's own Stop in the header, shown while the page reruns)."""
+    return page.get_by_test_id("stMainBlockContainer").get_by_role("button", name="Stop", exact=True).first
+
+
 def stop_and_see_it_stopped(page: Page) -> None:
-    page.get_by_role("button", name="Stop", exact=True).click()
+    stop_button(page).click()
     expect(page.get_by_text("No run is going now.")).to_be_visible(timeout=30_000)
     expect(page.get_by_role("button", name="Start training")).to_be_enabled()
 
@@ -76,7 +81,7 @@ def test_after_a_reload_and_in_another_browser_the_run_is_listed_with_a_working_
     job = board.running()[0]
     page.reload()
     expect(page.get_by_text(re.compile(r"epoch \d+/40"))).to_be_visible(timeout=30_000)
-    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_enabled()
+    expect(stop_button(page)).to_be_enabled()
     other = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
     open_train(other, app_url)
     expect(other.get_by_text(re.compile(r"epoch \d+/40"))).to_be_visible(timeout=30_000)
