@@ -19,7 +19,6 @@ import parsing_core as pc
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
-from ui.train.training_data import training_data
 from ui.views.glossary import term
 from ui.views.safe_text import inert
 from ui.views.training import (
@@ -44,6 +43,7 @@ from ui.views.training import (
     stop_rule,
     with_new_runs,
 )
+from ui.widgets.data_sources import training_data
 from ui.widgets.errors import show_errors
 from ui.widgets.pickers import oracle_picker, system_picker
 

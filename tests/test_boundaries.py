@@ -4,7 +4,7 @@
   ``pages``, ``app``, ``benchmarks``, ``tests`` or Streamlit, not even inside a function;
 * the pure builders of ``ui`` (every module under ``ui/views``) import with Streamlit blocked;
 * inside ``ui``: ``views`` imports no other folder of ``ui``, ``widgets`` imports no page's folder,
-  and a page's folder (``ui/stepper``, ``ui/train``) imports no other page's folder;
+  and a page's folder (``ui/stepper``, ``ui/lab``) imports no other page's folder;
 * the pages (``pages/*.py``, ``app.py``) import only ``ui``, ``parsing_core``, the standard
   library and installed packages.
 
@@ -207,7 +207,7 @@ def allowed_ui_folders(path: Path) -> set[str]:
 
 
 def test_every_ui_page_folder_belongs_to_a_page():
-    assert {"stepper", "train"} <= UI_PAGE_FOLDERS
+    assert {"stepper", "practice", "lessons", "lab", "rl"} <= UI_PAGE_FOLDERS
     orphans = [name for name in UI_PAGE_FOLDERS if not (ROOT / "pages" / f"{name}.py").exists()]
     assert not orphans, f"ui folders without a page of that name in pages/: {orphans}"
 

@@ -15,6 +15,7 @@ import parsing_core as pc
 from parsing_core.experiments.lab import LabSpec, SentenceRecord
 from parsing_core.jobs import JobBoard
 from parsing_core.synthetic import synthetic_treebank
+from tests.conftest import Server
 from tests.test_lab_experiments import tiny_treebank
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
@@ -118,3 +119,16 @@ def test_a_running_job_shows_its_progress_and_stops(tmp_path: Path, monkeypatch:
     assert job.status() == "stopped"
     assert any("This run is stopped" in c.value for c in at.caption)
     assert at.dataframe[0].value["sentences"].sum() < 3000
+
+
+def test_a_ud_treebank_downloaded_by_name_can_be_chosen(lab: AppTest, tmp_path: Path, server: Server,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSING_UD_URL", server.base_url)
+    monkeypatch.setenv("PARSING_CACHE_DIR", str(tmp_path / "cache"))
+    text = pc.write_conllu(pc.teaching_sentences())
+    for split in ("train", "dev"):
+        server.files[f"/UD_English-LinES/master/en_lines-ud-{split}.conllu"] = text.encode()
+    lab.radio(key="lab.source").set_value("ud").run()
+    lab.button(key="lab.download").click().run()
+    assert not lab.exception
+    assert lab.selectbox(key="lab.treebank").options == ["en_lines train", "en_lines dev"]

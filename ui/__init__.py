@@ -27,14 +27,14 @@ and this package for the showing; this file is the map.
     (a key in the session), so a lesson or an exercise embeds the board with its own state;
   - ``picture`` (the configuration drawn at natural size), ``pickers`` (sentence, system,
     oracles), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder),
-    ``compute`` (the views cached by source data with ``st.cache_data``), ``errors`` (library
-    errors shown as messages).
+    ``compute`` (the views cached by source data with ``st.cache_data``), ``data_sources``
+    (synthetic sentences, a data directory, or a UD treebank downloaded by name), ``errors``
+    (library errors shown as messages).
 
 * One folder per page for the Streamlit code only that page uses:
 
   - ``stepper/`` — ``link`` (the board's state read from and written to the URL),
     ``downloads`` (derivation and drawing), ``models`` (pick a checkpoint, load it once, score);
-  - ``train/`` — ``training_data`` (synthetic data, a data directory, or a UD treebank by name).
   - ``practice/`` — sign-in, answer inputs, sets and progress of the Practice page;
   - ``lessons/`` — the lessons loaded once, their answer widgets, the live training demo;
   - ``lab/`` — the Oracle lab, one module per view (agreement, speed, sentence, systems).

@@ -33,6 +33,7 @@ from ui.views.lab import (
     thesis_note,
 )
 from ui.views.training import jobs_root, may_stop, shared_server
+from ui.widgets.data_sources import from_ud
 from ui.widgets.pickers import system_picker
 from ui.widgets.sentence_inputs import data_folder
 
@@ -73,13 +74,30 @@ def oracle_pair(system_name: str) -> tuple[str, str] | None:
     return first, second
 
 
-def treebank_choice() -> tuple[str, str, str | None] | None:
-    """(name, split, folder or None for the data directory), or None while there is none."""
+SOURCES = {"folder": "data directory", "ud": "Universal Dependencies (download by name)"}
+
+
+def treebank_folder() -> tuple[str | None, str | None] | None:
+    """(folder or None for the data directory, the one treebank a download gave or None), or None
+    while there is none."""
+    source = st.radio("Treebank from", list(SOURCES), format_func=SOURCES.__getitem__, horizontal=True,
+                      key="lab.source")
+    if source == "ud":
+        got = from_ud("lab")
+        return None if got is None else (got.folder, got.data)
     path = data_folder("lab")
     if path is None:
         return None
-    folder = None if path == pc.data_dir() else str(path)
-    files = [f"{f.name}:{f.split}" for f in pc.list_treebanks(folder) if f.split]
+    return (None if path == pc.data_dir() else str(path)), None
+
+
+def treebank_choice() -> tuple[str, str, str | None] | None:
+    """(name, split, folder or None for the data directory), or None while there is none."""
+    where = treebank_folder()
+    if where is None:
+        return None
+    folder, only = where
+    files = [f"{f.name}:{f.split}" for f in pc.list_treebanks(folder) if f.split and only in (None, f.name)]
     if not files:
         st.info("No <name>-ud-<split>.conllu file in this folder.")
         return None

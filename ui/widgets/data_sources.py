@@ -1,4 +1,5 @@
-"""Where the Train page's sentences come from: synthetic, a data directory, or a UD download.
+"""Where a page's sentences come from: synthetic, a data directory, or a UD treebank downloaded by
+name (the Train page offers all three; the Oracle lab the last two).
 
 * **synthetic** — a toy treebank generated on the spot (no files, no internet), with the
   share of non-projective sentences the user sets;
