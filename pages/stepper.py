@@ -43,6 +43,7 @@ from ui.widgets.board import (
     move_buttons,
     suggested_move,
 )
+from ui.widgets.checkpoints import ModelRef
 from ui.widgets.pickers import (
     oracle_picker,
     sentence_caption,
@@ -248,7 +249,7 @@ class Choices(NamedTuple):
     oracle: str
     compare: str
     presenter: bool
-    model: models.ModelRef | None
+    model: ModelRef | None
     player: str  # who plays Oracle step and Play (an oracle, or the model)
     tie_break: str
     seconds: float

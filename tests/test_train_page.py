@@ -17,9 +17,9 @@ from parsing_core.checkpoint import load_checkpoint
 from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import ModelConfig, TrainSpec
 from tests.conftest import Server
-from ui.stepper.models import finished_runs
 from ui.views.safe_text import inert
 from ui.views.training import PRESETS, jobs_root, run_name, run_title
+from ui.widgets.checkpoints import finished_runs
 
 
 def wait_for(condition, seconds: float = 90) -> None:

@@ -27,7 +27,8 @@ and this package for the showing; this file is the map.
     (a key in the session), so a lesson or an exercise embeds the board with its own state;
   - ``picture`` (the configuration drawn at natural size), ``pickers`` (sentence, system,
     oracles), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder),
-    ``compute`` (the views cached by source data with ``st.cache_data``), ``data_sources``
+    ``checkpoints`` (the Train page's runs that kept a model, each loaded once), ``compute``
+    (the views cached by source data with ``st.cache_data``), ``data_sources``
     (synthetic sentences, a data directory, or a UD treebank downloaded by name), ``errors``
     (library errors shown as messages).
 

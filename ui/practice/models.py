@@ -7,47 +7,23 @@ a link names its model and the items of two models get different ids.  Loading g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
-import torch
 
 import parsing_core as pc
 import parsing_core.exercises as ex
-from parsing_core.checkpoint import Checkpoint, load_checkpoint
-from parsing_core.jobs import JobBoard
-from ui.views.training import jobs_root
-
-
-@dataclass(frozen=True)
-class ModelRef:
-    """A finished run's checkpoint; ``stamp`` (its mtime) makes a rewritten file new."""
-
-    name: str
-    path: str
-    stamp: float
+from ui.widgets import checkpoints
+from ui.widgets.checkpoints import ModelRef
 
 
 def finished_runs() -> dict[str, ModelRef]:
-    """The checkpoints of the Train page's finished (or stopped) runs, by run name, newest first."""
-    refs = {}
-    for job in reversed(JobBoard(jobs_root()).jobs()):
-        if job.status() in ("finished", "stopped") and job.checkpoint.exists():
-            stamp = job.checkpoint.stat().st_mtime
-            refs[job.folder.name] = ModelRef(job.folder.name, str(job.checkpoint), stamp)
-    return refs
-
-
-@st.cache_resource(max_entries=4, show_spinner="Loading the model…")
-def load(path: str, stamp: float) -> Checkpoint:
-    torch.set_num_threads(1)  # a page answers one click at a time; more threads only contend
-    return load_checkpoint(path, device="cpu")
+    """The Train page's runs that kept a model, by run name, newest first."""
+    return {ref.name: ref for ref in checkpoints.finished_runs()}
 
 
 def system_of(name: str) -> str | None:
     """The transition system the run ``name`` was trained for (None: no such run)."""
     ref = finished_runs().get(name)
-    return None if ref is None else load(ref.path, ref.stamp).parser.system_name
+    return None if ref is None else checkpoints.load(ref.path, ref.stamp).parser.system_name
 
 
 def model_of(name: str) -> ex.Model:
@@ -57,7 +33,7 @@ def model_of(name: str) -> ex.Model:
         raise ex.ExerciseError(f"no finished training run is called {name!r} here: train one on the "
                                "Train page, or open a link made on this server")
     try:
-        parser = load(ref.path, ref.stamp).parser
+        parser = checkpoints.load(ref.path, ref.stamp).parser
     except pc.ParsingCoreError as error:
         raise ex.ExerciseError(f"the model {name!r} cannot be loaded: {error}") from error
     return lambda sentence: parser.scorer(sentence).choose

@@ -12,40 +12,22 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
-import torch
 
 import parsing_core as pc
-from parsing_core.checkpoint import Checkpoint, load_checkpoint
-from parsing_core.jobs import JobBoard
+from parsing_core.checkpoint import Checkpoint
 from parsing_core.model import MoveScore, Scorer
 from ui.views.model_view import fit_problem, parsed_sentence
 from ui.views.safe_text import inert
-from ui.views.training import jobs_root
-from ui.widgets import compute
+from ui.widgets import checkpoints, compute
 from ui.widgets.board import Board, play_all
+from ui.widgets.checkpoints import ModelRef, load
 from ui.widgets.pickers import use_system
 
 NONE, UPLOAD = "", "upload"
 MAX_CHECKPOINT_BYTES = 200_000_000
-
-
-@dataclass(frozen=True)
-class ModelRef:
-    """A checkpoint file, named for the user; ``stamp`` (its mtime) makes a rewritten file new."""
-
-    name: str
-    path: str
-    stamp: float
-
-
-@st.cache_resource(max_entries=4, show_spinner="Loading the model…")
-def load(path: str, stamp: float) -> Checkpoint:
-    torch.set_num_threads(1)  # a page answers one click at a time; more threads only contend
-    return load_checkpoint(path, device="cpu")
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -58,16 +40,6 @@ def scorer_of(ref: ModelRef, sentence_key: str) -> Scorer:
 def scores_of(ref: ModelRef, parse: compute.Parse, moves: compute.Moves) -> list[MoveScore]:
     """The model's score for every move in the configuration after ``moves``."""
     return scorer_of(ref, parse.sentence).scores(compute.trace_of(parse, moves).final)
-
-
-def finished_runs() -> list[ModelRef]:
-    """Checkpoints of the Train page's ended runs, newest first (a failed run that kept its best
-    epoch's model, e.g. one killed or whose loss diverged, included)."""
-    refs = []
-    for job in reversed(JobBoard(jobs_root()).jobs()):
-        if job.status() in ("finished", "stopped", "failed") and job.checkpoint.exists():
-            refs.append(ModelRef(job.folder.name, str(job.checkpoint), job.checkpoint.stat().st_mtime))
-    return refs
 
 
 def saved_upload(data: bytes) -> Path:
@@ -84,7 +56,7 @@ def saved_upload(data: bytes) -> Path:
 
 def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] | None:
     """Sidebar: no model, a finished run of the Train page, or an uploaded checkpoint."""
-    runs = {r.path: r for r in finished_runs()}
+    runs = {r.path: r for r in checkpoints.finished_runs()}
     choices = [NONE, *runs, UPLOAD]
     key = f"{prefix}.choice"
     if st.session_state.get(key) not in choices:
