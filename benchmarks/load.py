@@ -9,7 +9,9 @@ clicks, for ``--seconds``.  A click's latency runs from the click to the new dra
 Then the tabs close and the server is left alone for ``--settle`` seconds.  It prints one table
 row per class size: clicks, latency p50/p95/p99, failed sessions (an error, or a click with no
 new drawing within 30 s), the server's CPU milliseconds per click, and its resident memory at
-the start, at the peak and ``--settle`` seconds after the tabs closed.
+the start, at the peak and ``--settle`` seconds after the tabs closed.  The CPU counts from the
+moment every page is open (a page's first load is not a click).  The browsers run on the same
+machine, so their drawing competes with the server for its cores.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,13 +103,14 @@ async def click_and_wait(page: Page, button: str) -> float:
     return time.perf_counter() - start
 
 
-async def student(browser: Browser, url: str, seconds: float, seed: int) -> Student:
+async def student(browser: Browser, url: str, seconds: float, seed: int, ready: asyncio.Barrier) -> Student:
     me, rng = Student(), random.Random(seed)
     context = await browser.new_context(viewport={"width": 1440, "height": 900})
     page = await context.new_page()
     try:
         await page.goto(url + QUERY, timeout=90_000)
         await page.locator(DRAWING).first.wait_for(timeout=90_000)
+        await ready.wait()  # the class starts clicking together, once every page is open
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             await asyncio.sleep(rng.uniform(1, 3))
@@ -120,10 +124,17 @@ async def student(browser: Browser, url: str, seconds: float, seed: int) -> Stud
     return me
 
 
-async def class_of(n: int, url: str, seconds: float) -> list[Student]:
+async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None
+                   ) -> list[Student]:
+    """N students; ``on_start`` is called when every page is open, before the first click (the
+    pages' first loads are not counted in the clicks' CPU)."""
+    ready = asyncio.Barrier(n + 1)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        students = await asyncio.gather(*(student(browser, url, seconds, i) for i in range(n)))
+        tasks = [asyncio.create_task(student(browser, url, seconds, i, ready)) for i in range(n)]
+        await ready.wait()
+        on_start()
+        students = await asyncio.gather(*tasks)
         await browser.close()
     return list(students)
 
@@ -160,6 +171,10 @@ def measure(n: int, url: str, pid: int, seconds: float, settle: float) -> Row:
     peak = [start_rss]
     done = False
 
+    def clicking_starts() -> None:
+        nonlocal start_cpu
+        start_cpu = cpu_seconds(pid)
+
     async def watch_memory() -> None:
         while not done:
             peak.append(rss_mb(pid))
@@ -168,7 +183,7 @@ def measure(n: int, url: str, pid: int, seconds: float, settle: float) -> Row:
     async def both() -> list[Student]:
         nonlocal done
         watcher = asyncio.create_task(watch_memory())
-        students = await class_of(n, url, seconds)
+        students = await class_of(n, url, seconds, clicking_starts)
         done = True
         await watcher
         return students
