@@ -19,7 +19,6 @@ from ui.navigation import run_through_app
 from ui.stepper import models
 from ui.stepper.downloads import drawing_downloads, history_downloads
 from ui.stepper.link import BOARD, link_problems, load_state, save_state
-from ui.views.buildable import unbuildable
 from ui.views.cost_table import cost_frame, has_examples, policy_frame, styled
 from ui.views.glossary import term
 from ui.views.mistakes import MoveReview, said, summary, with_costs
@@ -31,7 +30,7 @@ from ui.views.model_view import (
     with_model,
 )
 from ui.views.oracle_view import Completion, PolicyScores, Verdict
-from ui.views.rules import rules_frame, styled_rules
+from ui.views.rules import styled_rules
 from ui.views.safe_text import inert
 from ui.views.sources import DEFAULT_KEY, is_shareable
 from ui.views.state import StepperState
@@ -150,9 +149,9 @@ def mistake_said(reviews: list[MoveReview], taken: tuple[str, ...]) -> None:
         st.warning(f"**Your {inert(said(reviews[len(taken) - 1]))}.**", icon=":material/error:")
 
 
-def cannot_build(trace: pc.Trace) -> None:
+def cannot_build(parse: compute.Parse) -> None:
     """When the system cannot build the gold tree: why, the crossing arcs, a system that can."""
-    note = unbuildable(trace.system, trace.sentence)
+    note = compute.unbuildable_of(parse)
     if note is None:
         return
     best = f"{note.reachable} of {note.n} gold arcs" + ("" if note.exact else " (by an approximate oracle)")
@@ -186,10 +185,10 @@ def finished(trace: pc.Trace, reviews: list[MoveReview]) -> None:
                 f"(together they cost {done.total_cost:g} gold arc{'s' * (done.total_cost != 1)}):\n{lines}")
 
 
-def rules(trace: pc.Trace, oracle: str) -> None:
+def rules(parse: compute.Parse, trace: pc.Trace, oracle: str) -> None:
     """The system's moves as the seeds write them (and the oracle's cost rules, where it has
     them), the move just made highlighted."""
-    frame = rules_frame(trace.system, oracle)
+    frame = compute.rules_of(parse, oracle)
     has_costs = "cost" in frame.columns
     title = f"The rules of {trace.system.name}" + (f" and {oracle}'s costs" if has_costs else "")
     with st.expander(title, expanded=False):
@@ -282,12 +281,12 @@ def board(choices: Choices) -> None:
     caption_column.markdown(sentence_caption(trace.sentence))
     with hide_column:
         hide_button(hidden)
-    cannot_build(trace)
+    cannot_build(parse)
     move_buttons(BOARD, trace, None if hidden else next((v for v in verdicts if v.costs), None))
     history_buttons(BOARD, suggestion, seconds, player=auto_oracle)
     if not hidden:
         mistake_said(reviews, taken)
-    rules(trace, oracle)
+    rules(parse, trace, oracle)
     if model:
         models.model_parse(BOARD, model, trace, parse, state.labelled)
     if not presenter:

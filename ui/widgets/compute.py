@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 import parsing_core as pc
-from ui.views import mistakes, oracle_view
+from ui.views import buildable, mistakes, oracle_view, rules
 from ui.views.drawing import Pieces, configuration_dot, configuration_pieces
 from ui.views.sources import sentence_from_key
 from ui.views.state import make_system
@@ -114,3 +114,15 @@ def reviews_of(parse: Parse, moves: Moves, oracle: str) -> list[mistakes.MoveRev
     """Every move of ``moves`` with its cost where it was made (each verdict cached on its own)."""
     verdicts = [verdict_of(parse, moves[:i], oracle) for i in range(len(moves))]
     return mistakes.review(trace_of(parse, moves), verdicts)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def rules_of(parse: Parse, oracle: str) -> pd.DataFrame:
+    """The system's moves and the oracle's cost rules (the same for every configuration)."""
+    return rules.rules_frame(system_of(*parse[1:]), oracle)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def unbuildable_of(parse: Parse) -> buildable.Unbuildable | None:
+    """Why the system cannot build the sentence's gold tree (the same for every configuration)."""
+    return buildable.unbuildable(system_of(*parse[1:]), sentence_of(parse.sentence))
