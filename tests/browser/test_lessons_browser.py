@@ -10,8 +10,6 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-REPO = Path(__file__).resolve().parents[2]
-
 
 def open_lesson(browser: Browser, app_url: str, step: int) -> Page:
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
