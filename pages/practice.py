@@ -16,6 +16,7 @@ import streamlit as st
 
 import parsing_core as pc
 import parsing_core.exercises as ex
+from parsing_core.limits import LimitReached
 from parsing_core.progress import MASTERY_RUN
 from ui.navigation import run_through_app
 from ui.practice import models, signin, source
@@ -107,7 +108,11 @@ def practice_view(tracker: Tracker) -> None:
             st.markdown(f"Its results: [open the results](?set={current.set_id}&view=results)")
         st.button("Start again", key="practice.again", on_click=source.change, kwargs={"position": 0})
         return
-    text = current.spec_text()
+    try:
+        text = current.spec_text()
+    except LimitReached as refusal:
+        st.warning(f"No new item just now: {inert(str(refusal))}", icon=":material/hourglass_top:")
+        return
     if text is None:
         if ex.get_kind(current.kind).needs_model:
             st.info("Predicting the parser needs a trained model: pick a finished run in the sidebar, or "
@@ -157,7 +162,11 @@ def practice_view(tracker: Tracker) -> None:
 # -- the other views ------------------------------------------------------------------------------
 def progress_view(tracker: Tracker) -> None:
     st.markdown(RULES)
-    skill = skill_of(ex.ItemSpec.parse(source.get().spec_text() or "next-move/x/arc-eager/-/0/1"))
+    try:
+        text = source.get().spec_text()
+    except LimitReached:
+        text = None
+    skill = skill_of(ex.ItemSpec.parse(text or "next-move/x/arc-eager/-/0/1"))
     rows = tracker.progress([skill])
     st.plotly_chart(progress_figure(rows), key="practice.chart")
     st.caption(f"One row per skill: its run of right answers without hints ({MASTERY_RUN} in a row master "

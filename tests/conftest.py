@@ -17,11 +17,15 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from postgres_server import postgres_server  # noqa: F401  (a fixture: the session's PostgreSQL server)
+from progress_fixtures import database_url, new_database  # noqa: F401  (fixtures: SQLite and PostgreSQL)
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / "ud"))
 os.environ.setdefault("PARSING_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='progress-')}/progress.sqlite3")
 os.environ.pop("PARSING_DQN_MODEL", None)
+for _cap in ("EXERCISES", "JOBS", "UPLOAD"):  # the suite's AppTests share one session id: caps tested alone
+    os.environ.setdefault(f"PARSING_LIMIT_{_cap}", "1e12/1e12")
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ import parsing_core as pc
 from parsing_core.experiments.lab import FOLLOW, LabSpec
 from parsing_core.experiments.timing import cost_oracles, exact_oracles
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.limits import LimitReached
 from ui.lab.downloads import plot, table_download
 from ui.lab.speed import speed
 from ui.views.lab import (
@@ -33,6 +34,7 @@ from ui.views.lab import (
     thesis_note,
 )
 from ui.views.training import jobs_root, may_stop, shared_server
+from ui.widgets import limits
 from ui.widgets.data_sources import from_ud
 from ui.widgets.pickers import system_picker
 from ui.widgets.sentence_inputs import data_folder
@@ -142,8 +144,9 @@ def spec_of(job: TrainingJob) -> LabSpec | None:
 
 def start(spec: LabSpec) -> None:
     try:
+        limits.take("jobs")
         job = board().start(f"{spec.treebank}-{spec.system}", spec, owner=this_tab())
-    except (JobError, OSError) as err:
+    except (JobError, OSError, LimitReached) as err:
         st.session_state[NOTE] = str(err)
         return
     st.session_state[RUN] = job.folder.name

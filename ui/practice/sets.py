@@ -9,11 +9,13 @@ import streamlit as st
 
 import parsing_core as pc
 import parsing_core.exercises as ex
+from parsing_core.limits import LimitReached
 from parsing_core.progress import ProgressError, Store
 from ui.practice.source import item_of, pool, stale
 from ui.views.practice import COMPOSABLE, kind_title
 from ui.views.practice_progress import READY, results_frame, set_spec
 from ui.views.safe_text import inert
+from ui.widgets import limits
 
 
 def link(query: dict[str, str]) -> str:
@@ -58,7 +60,12 @@ def make_set(store: Store | None, title: str, kinds: list[str], systems: list[st
     if not kinds or not systems:
         st.error("Choose at least one kind and one system.")
         return
-    specs = [ex.ItemSpec.parse(t) for t in composed(tuple(kinds), tuple(systems), level, count, seed)]
+    try:
+        limits.take("exercises", count)
+        specs = [ex.ItemSpec.parse(t) for t in composed(tuple(kinds), tuple(systems), level, count, seed)]
+    except LimitReached as refusal:
+        st.error(f"The set was not made: {inert(str(refusal))}")
+        return
     if not specs:
         st.error("No item of these kinds can be made in these systems at this level; try another choice.")
         return

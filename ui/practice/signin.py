@@ -15,6 +15,7 @@ import streamlit as st
 from parsing_core.progress import Learner, ProgressError, Store
 from ui.practice.progress import LEARNER, Tracker, learner
 from ui.views.safe_text import inert
+from ui.widgets import limits
 
 PROBLEM = "practice.signin_problem"
 PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
@@ -75,6 +76,9 @@ def transfer(tracker: Tracker) -> None:
     upload = st.file_uploader("Import progress (a JSON file exported before)", type=["json"],
                               key="practice.import")
     if upload is not None and st.button("Import it", key="practice.import_go"):
+        if refused := limits.upload_refused(upload):
+            st.error(refused)
+            return
         try:
             tracker.store.import_progress(tracker.learner, json.loads(upload.getvalue()))
             st.success("Imported: answers you already had were skipped.")

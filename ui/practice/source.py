@@ -17,6 +17,7 @@ import streamlit as st
 import parsing_core.exercises as ex
 from parsing_core.progress import ProgressError, Store
 from ui.practice import models
+from ui.widgets import limits
 
 SOURCE, PROBLEMS = "practice.source", "practice.link_problems"
 
@@ -43,6 +44,7 @@ def item_of(text: str) -> ex.Item[Any]:
 def drawn_spec(kind: str, system: str, level: int, seed: int, model: str = "") -> str | None:
     """The text of the item of this skill for ``seed`` (None when the skill has no items here);
     ``model``: the finished run that predict-parser items ask about."""
+    limits.take("exercises")
     options = (("model", model),) if model else ()
     try:
         chooser = models.model_of(model) if model else None

@@ -11,10 +11,12 @@ from pathlib import Path
 import streamlit as st
 
 from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.limits import LimitReached
 from parsing_core.rl import RLSpec
 from ui.views.rl_view import curves, progress_of, summary
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
+from ui.widgets import limits
 
 LIMIT = 1
 
@@ -26,8 +28,9 @@ def board() -> JobBoard:
 def start(spec: RLSpec, name: str) -> None:
     """Callback of Start: the run, or the reason it cannot start (shown on the next run)."""
     try:
+        limits.take("jobs")
         board().start(name, spec, kind="rl")
-    except JobError as err:
+    except (JobError, LimitReached) as err:
         st.session_state["rl.note"] = str(err)
 
 

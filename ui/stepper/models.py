@@ -21,7 +21,7 @@ from parsing_core.checkpoint import Checkpoint
 from parsing_core.model import MoveScore, Scorer
 from ui.views.model_view import fit_problem, parsed_sentence
 from ui.views.safe_text import inert
-from ui.widgets import checkpoints, compute
+from ui.widgets import checkpoints, compute, limits
 from ui.widgets.board import Board, play_all
 from ui.widgets.checkpoints import ModelRef, load
 from ui.widgets.pickers import use_system
@@ -75,6 +75,9 @@ def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] |
     if choice == UPLOAD:
         upload = st.file_uploader("Checkpoint", type=["pt"], key=f"{prefix}.upload")
         if upload is None:
+            return None
+        if refused := limits.upload_refused(upload):
+            st.error(refused)
             return None
         try:
             path = saved_upload(upload.getvalue())

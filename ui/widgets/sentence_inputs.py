@@ -20,6 +20,7 @@ import parsing_core as pc
 from parsing_core.treebanks import check_folder
 from ui.views.safe_text import inert
 from ui.views.sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
+from ui.widgets import limits
 
 MAX_UPLOAD_BYTES = 5_000_000
 LENGTHS = (1, 120)  # the length filter's range
@@ -196,6 +197,8 @@ def conllu(prefix: str) -> str | None:
 
 
 def uploaded_text(upload: object) -> str:
+    if refused := limits.upload_refused(upload):
+        raise pc.ParsingCoreError(refused)
     data = upload.getvalue()  # type: ignore[attr-defined]
     if len(data) > MAX_UPLOAD_BYTES:
         raise pc.ParsingCoreError(f"the file is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB")
