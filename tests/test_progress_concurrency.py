@@ -1,9 +1,9 @@
 """Concurrent writers lose nothing: tabs of one learner and learners at once, in threads and processes.
 
 Threads share one store (as a page's cached store is shared by its sessions) or hold stores of
-their own on the same file; processes open the same fresh SQLite file at once (so they also race to
-migrate it, and to register the same nickname), then all write together.  Every answer and hint
-written must be found afterwards, each once.
+their own on the same database; processes open the same fresh database at once (so they also race
+to migrate it, and to register the same nickname), then all write together.  Every answer and hint
+written must be found afterwards, each once.  Each test runs on a SQLite file and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -30,9 +30,8 @@ def write_answers(store, learner, tag: str, start: threading.Barrier) -> None:
         store.record_answer(learner, f"{tag}-{k}", SKILL, correct=k % 2 == 0, answer={"move": "SH", "k": k})
 
 
-def test_threads_writing_at_once_lose_no_answer(tmp_path):
-    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
-    shared, own = open_store(url), open_store(url)  # the second: an engine of its own
+def test_threads_writing_at_once_lose_no_answer(database_url):
+    shared, own = open_store(database_url), open_store(database_url)  # the second: an engine of its own
     ana = shared.register("ana", "C1")
     others = [shared.register(f"learner{k}", "C1") for k in range(4)]
     writers = [(shared if k % 2 else own, ana, f"tab{k}") for k in range(4)]  # four tabs of ana
@@ -64,7 +63,7 @@ WORKER = textwrap.dedent("""
     go.with_name(name).touch()                   # imported: ready
     while not go.exists():
         time.sleep(0.005)
-    store = open_store(url)                      # all at once on a fresh file: one migrates
+    store = open_store(url)                      # all at once on a fresh database: one migrates
     try:
         ana = store.register("ana", "C1")        # all race for the same nickname: one wins
     except NicknameTaken:
@@ -78,8 +77,8 @@ WORKER = textwrap.dedent("""
 """).format(per_writer=PER_WRITER)
 
 
-def test_processes_writing_at_once_to_a_fresh_file_lose_no_answer(tmp_path):
-    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+def test_processes_writing_at_once_to_a_fresh_database_lose_no_answer(database_url, tmp_path):
+    url = database_url
     go = tmp_path / "go"
     names = [f"proc{k}" for k in range(4)]
     workers = [subprocess.Popen([sys.executable, "-c", WORKER, url, name, str(go)], cwd=ROOT,

@@ -1,5 +1,6 @@
 """Mastery and the review queue move exactly as stated: MASTERY_RUN clean answers in a row master a
-skill; Leitner's boxes bring a missed item back after BOX_WAITS[1], a known one later and later."""
+skill; Leitner's boxes bring a missed item back after BOX_WAITS[1], a known one later and later.
+Each test runs on a SQLite file and on PostgreSQL (``database_url``)."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ def clock():
 
 
 @pytest.fixture
-def store(tmp_path, clock):
-    opened = open_store(f"sqlite:///{tmp_path / 'progress.sqlite3'}", clock=clock)
+def store(database_url, clock):
+    opened = open_store(database_url, clock=clock)
     yield opened
     opened.close()
 

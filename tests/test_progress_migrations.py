@@ -1,4 +1,5 @@
-"""The Alembic migrations make the schema the models declare, on a fresh file, and run at every start.
+"""The Alembic migrations make the schema the models declare, on a fresh database, and run at every start:
+on a SQLite file and on PostgreSQL alike (``database_url``).
 
 Also: where the store lives by default (``PARSING_DATABASE_URL``, else the user's data folder), and
 that a database of an unknown (newer) schema is refused with the store's one error type.
@@ -14,28 +15,32 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
 
 from parsing_core.progress import StoreUnavailable, default_url, open_store
 from parsing_core.progress.database import MIGRATIONS, alembic_config
 from parsing_core.progress.schema import Base
 
 
-def test_migrations_create_the_schema_of_the_models_on_a_fresh_file(tmp_path):
-    path = tmp_path / "fresh" / "progress.sqlite3"  # the folder does not exist yet either
-    open_store(f"sqlite:///{path}").close()
-    engine = create_engine(f"sqlite:///{path}")
+def test_migrations_create_the_schema_of_the_models_on_a_fresh_database(database_url):
+    open_store(database_url).close()
+    engine = create_engine(database_url)
     with engine.connect() as connection:
         assert set(inspect(connection).get_table_names()) == {"alembic_version", *Base.metadata.tables}
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
         assert MigrationContext.configure(connection).get_current_revision() == head
     engine.dispose()
+
+
+def test_a_fresh_sqlite_file_is_made_in_a_new_folder_and_keeps_a_write_ahead_log(tmp_path):
+    path = tmp_path / "fresh" / "progress.sqlite3"  # the folder does not exist yet either
+    open_store(f"sqlite:///{path}").close()
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-def test_the_migrations_are_one_line_of_revisions_and_go_down_and_up_again(tmp_path):
-    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+def test_the_migrations_are_one_line_of_revisions_and_go_down_and_up_again(database_url):
+    url = database_url
     open_store(url).close()
     script = ScriptDirectory.from_config(alembic_config())
     assert len(script.get_heads()) == 1
@@ -49,8 +54,8 @@ def test_the_migrations_are_one_line_of_revisions_and_go_down_and_up_again(tmp_p
     store.close()
 
 
-def test_opening_an_up_to_date_store_keeps_its_data(tmp_path):
-    url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+def test_opening_an_up_to_date_store_keeps_its_data(database_url):
+    url = database_url
     store = open_store(url)
     store.register("ana")
     store.close()
@@ -60,13 +65,14 @@ def test_opening_an_up_to_date_store_keeps_its_data(tmp_path):
         again.close()
 
 
-def test_a_database_of_a_newer_schema_is_refused(tmp_path):
-    path = tmp_path / "progress.sqlite3"
-    open_store(f"sqlite:///{path}").close()
-    with sqlite3.connect(path) as connection:
-        connection.execute("UPDATE alembic_version SET version_num = 'from-the-future'")
+def test_a_database_of_a_newer_schema_is_refused(database_url):
+    open_store(database_url).close()
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = 'from-the-future'"))
+    engine.dispose()
     with pytest.raises(StoreUnavailable, match="schema is not one this version of the lab knows"):
-        open_store(f"sqlite:///{path}")
+        open_store(database_url)
 
 
 def test_the_default_store_is_a_file_in_the_users_data_folder(tmp_path, monkeypatch):
@@ -81,13 +87,13 @@ def test_the_default_store_is_a_file_in_the_users_data_folder(tmp_path, monkeypa
     assert expected.is_file()
 
 
-def test_parsing_database_url_names_the_database(tmp_path, monkeypatch):
-    chosen = tmp_path / "chosen.sqlite3"
-    monkeypatch.setenv("PARSING_DATABASE_URL", f"sqlite:///{chosen}")
+def test_parsing_database_url_names_the_database(database_url, monkeypatch):
+    monkeypatch.setenv("PARSING_DATABASE_URL", database_url)
     store = open_store()
-    assert store.url == f"sqlite:///{chosen}"
+    assert store.url == database_url
+    ana = store.register("ana")
     store.close()
-    assert chosen.is_file()
+    assert open_store(database_url).continue_as("ana") == ana
 
 
 def test_a_drafted_revision_finds_nothing_to_change_while_models_and_migrations_agree(tmp_path):

@@ -2,7 +2,8 @@
 
 Round trips of learners, answers, hints and sets; set results as a teacher reads them; export and
 import; a store reopened (a server restart) holds the same progress; bad inputs and unusable
-databases raise the store's own errors.
+databases raise the store's own errors.  Each test that opens a store runs twice, on a SQLite file
+and on PostgreSQL (``database_url``, ``new_database``: tests/progress_fixtures.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from postgres_server import free_port
 
 from parsing_core.errors import ParsingCoreError
 from parsing_core.progress import (
@@ -39,13 +41,8 @@ class Clock:
 
 
 @pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'progress.sqlite3'}"
-
-
-@pytest.fixture
-def store(url):
-    opened = open_store(url, clock=Clock())
+def store(database_url):
+    opened = open_store(database_url, clock=Clock())
     yield opened
     opened.close()
 
@@ -90,7 +87,7 @@ def test_bad_nicknames_are_refused_with_the_reason(store, nickname, message):
         store.register(nickname)
 
 
-def test_a_learner_of_another_store_is_refused(store, tmp_path):
+def test_a_learner_of_another_store_is_refused(store):
     stranger = Learner(99, "who", "")
     with pytest.raises(UnknownLearner, match="sign in again"):
         store.record_answer(stranger, "i1", SKILL, correct=True)
@@ -225,11 +222,11 @@ def summary(store, learner):
     return answers, store.progress(learner), store.reviews(learner)
 
 
-def test_export_then_import_into_a_fresh_store_gives_the_same_progress(store, tmp_path):
+def test_export_then_import_into_a_fresh_store_gives_the_same_progress(store, new_database):
     made, (_, bob, _) = class_answers_a_set(store)
     store.record_hint(bob, "i9", SKILL, rung=1)  # a hint not yet used by an answer travels too
     document = json.loads(json.dumps(store.export_progress(bob)))
-    other = open_store(f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}", clock=Clock())
+    other = open_store(new_database(), clock=Clock())
     twin = other.register("bob", "C1")
     other.import_progress(twin, document)
     assert summary(other, twin) == summary(store, bob)
@@ -259,11 +256,11 @@ def test_importing_twice_changes_nothing_and_another_learners_file_is_refused(st
     (lambda d: d["answers"].append(dict(d["answers"][0])), "holds one answer or hint twice"),
     (lambda d: d["sets"].clear(), "neither in the file nor in this store"),
 ])
-def test_a_damaged_progress_file_is_refused_whole(store, tmp_path, damage, message):
+def test_a_damaged_progress_file_is_refused_whole(store, new_database, damage, message):
     _, (_, bob, _) = class_answers_a_set(store)
     document = store.export_progress(bob)
     damage(document)
-    other = open_store(f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}")
+    other = open_store(new_database())
     twin = other.register("bob")
     with pytest.raises(BadInput, match=message):
         other.import_progress(twin, document)
@@ -271,12 +268,12 @@ def test_a_damaged_progress_file_is_refused_whole(store, tmp_path, damage, messa
     other.close()
 
 
-def test_progress_survives_reopening_the_store(url):
-    store = open_store(url, clock=Clock())
+def test_progress_survives_reopening_the_store(database_url):
+    store = open_store(database_url, clock=Clock())
     made, (_, bob, _) = class_answers_a_set(store)
     before, results = summary(store, bob), store.set_results(made.id)
     store.close()  # the server stops ...
-    again = open_store(url)  # ... and starts again
+    again = open_store(database_url)  # ... and starts again
     bob_again = again.continue_as("bob", "C1")
     assert bob_again == bob
     assert summary(again, bob_again) == before and again.set_results(made.id) == results
@@ -297,8 +294,15 @@ def test_a_database_that_cannot_be_opened_raises_store_unavailable(tmp_path):
             open_store(url)
 
 
-def test_a_store_whose_file_goes_bad_says_progress_is_not_being_saved(url, tmp_path):
-    store = open_store(url)
+def test_a_postgresql_database_that_cannot_be_reached_raises_store_unavailable(postgres_server):
+    nowhere = f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/progress"  # no server listens
+    for url in [postgres_server.url("no_such_database"), nowhere, "postgresql+nosuchdriver://h/d"]:
+        with pytest.raises(StoreUnavailable, match="cannot be"):
+            open_store(url)
+
+
+def test_a_store_whose_file_goes_bad_says_progress_is_not_being_saved(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path / 'progress.sqlite3'}")
     ana = store.register("ana")
     store.close()
     path = tmp_path / "progress.sqlite3"
