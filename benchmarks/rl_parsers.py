@@ -114,15 +114,16 @@ class Outcome:
     dqn: RLEvalEvent | None = None  # the DQN's final evaluation on dev (imitation only)
 
 
-def load_corpus(name: str, limit: int | None = None) -> Corpus:
-    """A treebank's splits; without a dev split, a shuffled ``DEV_SHARE`` of train is held out."""
-    train, dev, note = pc.load_treebank(name, "train"), optional(name, "dev", None), ""
+def load_corpus(name: str, limit: int | None = None, folder: str | None = None) -> Corpus:
+    """A treebank's splits (from ``folder``, default the data directory); without a dev split, a
+    shuffled ``DEV_SHARE`` of train is held out."""
+    train, dev, note = pc.load_treebank(name, "train", folder), optional(name, "dev", folder), ""
     if not dev:
         random.Random(0).shuffle(train)
         cut = int(len(train) * DEV_SHARE)
         train, dev = train[cut:], train[:cut]
         note = f"dev = {len(dev)} sentences held out of train ({DEV_SHARE:.0%}, shuffled with seed 0)"
-    return Corpus(name, train[:limit] if limit else train, dev, pc.load_treebank(name, "test"), note)
+    return Corpus(name, train[:limit] if limit else train, dev, pc.load_treebank(name, "test", folder), note)
 
 
 # -- one run, in a worker -------------------------------------------------------------------------
