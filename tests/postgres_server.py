@@ -85,7 +85,7 @@ class PostgresServer:
         """Run one statement outside a transaction (``CREATE DATABASE`` cannot run in one)."""
         with psycopg.connect(host="127.0.0.1", port=self.port, user="postgres", dbname=database,
                              autocommit=True) as connection:
-            connection.execute(sql)  # type: ignore[arg-type]  # our own text, no user input
+            connection.execute(sql)  # our own text, no user input
 
     def fresh_url(self) -> str:
         """The URL of a new, empty namespace: a schema of the tests' database, the connection's only one.

@@ -99,3 +99,34 @@ def test_processes_writing_at_once_to_a_fresh_database_lose_no_answer(database_u
         mine = store.answers(store.continue_as(name, "C1"))
         assert sorted(a.answer[1] for a in mine) == list(range(PER_WRITER))
     store.close()
+
+
+def answer_at_once(stores, learner, item_id: str) -> None:
+    """Each store answers the item at the same moment (as two tabs on two app replicas may)."""
+    start = threading.Barrier(len(stores))
+
+    def answer(store) -> None:
+        start.wait()
+        store.record_answer(learner, item_id, SKILL, correct=True)
+
+    threads = [threading.Thread(target=answer, args=(store,)) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+
+def test_two_tabs_answering_the_same_item_at_once_count_its_hint_once(database_url):
+    """The hint taken before is claimed by one of the two answers, never by both (PostgreSQL's READ
+    COMMITTED alone would let both count it: each reads it unclaimed before the other commits)."""
+    tabs = [open_store(database_url), open_store(database_url)]  # pools of their own
+    ana = tabs[0].register("ana")
+    rounds = 20
+    for k in range(rounds):
+        tabs[0].record_hint(ana, f"i{k}", SKILL, rung=1)
+        answer_at_once(tabs, ana, f"i{k}")
+    answers = tabs[0].answers(ana)
+    assert len(answers) == 2 * rounds
+    assert sorted(a.hints for a in answers) == [0] * rounds + [1] * rounds
+    for store in tabs:
+        store.close()

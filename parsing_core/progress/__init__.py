@@ -20,8 +20,12 @@ mastery, review
     without hints master a skill; a Leitner queue of five boxes brings missed items back sooner.
 set
     A teacher's composed set, opened by its id; its results per item (:mod:`.sets`).
+pending answer
+    An answer the database could not take when it was given (:mod:`.pending`): kept by the page as
+    plain data, written later by :func:`flush`, exactly once (it carries its uid).
 
 Errors are :class:`ProgressError`; :class:`StoreUnavailable` means progress is not being saved.
+The same migrations and code serve SQLite and PostgreSQL (:mod:`.database`).
 """
 
 from .answers import AnswerRecord
@@ -37,12 +41,13 @@ from .errors import (
 )
 from .learners import Learner
 from .learning import BOX_WAITS, MASTERY_RUN, Attempt, ReviewItem, SkillProgress
+from .pending import Flushed, PendingAnswer, flush
 from .sets import ItemResult, PracticeSet
 from .store import Store, open_store
 
 __all__ = [
-    "AnswerRecord", "Attempt", "BOX_WAITS", "BadInput", "ClassCodeNeeded", "ItemResult", "Learner",
-    "MASTERY_RUN", "NicknameTaken", "PracticeSet", "ProgressError", "ReviewItem", "SkillProgress", "Store",
-    "StoreUnavailable", "URL_VARIABLE", "UnknownLearner", "UnknownSet", "data_folder", "default_url",
-    "open_store",
+    "AnswerRecord", "Attempt", "BOX_WAITS", "BadInput", "ClassCodeNeeded", "Flushed", "ItemResult", "Learner",
+    "MASTERY_RUN", "NicknameTaken", "PendingAnswer", "PracticeSet", "ProgressError", "ReviewItem",
+    "SkillProgress", "Store", "StoreUnavailable", "URL_VARIABLE", "UnknownLearner", "UnknownSet",
+    "data_folder", "default_url", "flush", "open_store",
 ]

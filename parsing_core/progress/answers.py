@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from .errors import BadInput, UnknownSet
 from .learners import clean_text
 from .learning import Attempt
-from .schema import ID_LENGTH, SET_ID_LENGTH, AnswerRow, HintRow, SetRow, canonical_json
+from .schema import ID_LENGTH, SET_ID_LENGTH, UID_LENGTH, AnswerRow, HintRow, SetRow, canonical_json
 
 LONGEST_ANSWER = 20_000  # characters of canonical JSON: a whole derivation fits many times over
 
@@ -115,16 +115,38 @@ def pending_hints(session: Session, learner_id: int, item_id: str) -> Any:
     return (HintRow.learner_id == learner_id) & (HintRow.item_id == item_id) & HintRow.answer_id.is_(None)
 
 
+def checked_uid(uid: object) -> str:
+    """``uid`` as given (checked to be short printable text), or a new one when it is None."""
+    return new_uid() if uid is None else clean_text(uid, "an answer's uid", UID_LENGTH, required=True)
+
+
+def already_kept(session: Session, learner_id: int, uid: str) -> AnswerRow | None:
+    """The answer with this uid, if the store has it (an answer written again); BadInput if another's."""
+    row = session.scalars(select(AnswerRow).where(AnswerRow.uid == uid)).one_or_none()
+    if row is not None and row.learner_id != learner_id:
+        raise BadInput("this answer was kept for another learner: sign in again")
+    return row
+
+
 def record_answer(session: Session, learner_id: int, item_id: object, skill: object, *, correct: object,
-                  credit: object, answer: Any, hints: object, set_id: object, now: datetime) -> AnswerRecord:
-    """Keep one answer.  ``hints`` None: the rungs taken on the item since the previous answer."""
+                  credit: object, answer: Any, hints: object, set_id: object, now: datetime,
+                  uid: object = None) -> AnswerRecord:
+    """Keep one answer.  ``hints`` None: the rungs taken on the item since the previous answer.
+
+    ``uid`` (default: a new one) names the answer: an answer whose uid the store holds already is
+    not kept again, and the one kept is returned, so writing the same answer twice keeps it once.
+    """
+    answer_uid = checked_uid(uid)
+    kept = already_kept(session, learner_id, answer_uid)
+    if kept is not None:
+        return as_record(kept)
     item, name = item_and_skill(item_id, skill)
     right, score = checked_credit(correct, credit)
     pending = pending_hints(session, learner_id, item)
     taken = session.scalar(select(func.count(func.distinct(HintRow.rung))).where(pending)) or 0
     if hints is not None and (isinstance(hints, bool) or not isinstance(hints, int) or hints < 0):
         raise BadInput(f"hints used is a whole number from 0 up, not {hints!r}")
-    row = AnswerRow(uid=new_uid(), learner_id=learner_id, item_id=item, skill=name,
+    row = AnswerRow(uid=answer_uid, learner_id=learner_id, item_id=item, skill=name,
                     set_id=set_of(session, set_id, item), correct=right, credit=score,
                     hints=taken if hints is None else hints, answer=checked_answer(answer), answered_at=now)
     session.add(row)

@@ -114,9 +114,16 @@ def continue_as(session: Session, nickname: object, class_code: object) -> Learn
                          f"or start as a new learner")
 
 
-def existing(session: Session, learner: Learner) -> LearnerRow:
-    """The row of ``learner``; :class:`UnknownLearner` if the store has no such learner (another store's?)."""
-    row = session.get(LearnerRow, learner.id)
+def existing(session: Session, learner: Learner, lock: bool = False) -> LearnerRow:
+    """The row of ``learner``; :class:`UnknownLearner` if the store has no such learner (another store's?).
+
+    ``lock``: the row stays locked until the transaction ends, so one learner's writes take turns.
+    A write that reads before it adds (an answer counts the hints not yet claimed) needs it on
+    PostgreSQL, whose transactions see only what was committed before each statement: two answers
+    to one item at once would both count its hint.  (SQLite's write transaction locks the whole
+    file already; ``FOR UPDATE`` is not even sent there.)
+    """
+    row = session.get(LearnerRow, learner.id, with_for_update=lock)
     if row is None or row.nickname != learner.nickname or row.class_code != learner.class_code:
         raise UnknownLearner(f"this store has no learner {learner}: sign in again")
     return row

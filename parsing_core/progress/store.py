@@ -57,6 +57,11 @@ def open_store(url: str | None = None, clock: Clock = utc_now) -> Store:
     return Store(engine, clock)
 
 
+def writer(session: Session, learner: Learner) -> int:
+    """The id of ``learner``, whose row is locked for the transaction: one learner's writes take turns."""
+    return learners.existing(session, learner, lock=True).id
+
+
 class Store:
     """Learners, their answers and hints, sets, and what follows from them (mastery, review, results).
 
@@ -102,17 +107,23 @@ class Store:
                     set_id: str | None = None) -> None:
         """Note one rung of the hint ladder taken on an item (it counts for the next answer to it)."""
         def work(s: Session) -> None:
-            answers.record_hint(s, learners.existing(s, learner).id, item_id, skill, rung, set_id, self.now())
+            answers.record_hint(s, writer(s, learner), item_id, skill, rung, set_id, self.now())
         self._write(work)
 
     def record_answer(self, learner: Learner, item_id: str, skill: str, *, correct: bool, answer: Any = None,
-                      credit: float | None = None, hints: int | None = None,
-                      set_id: str | None = None) -> AnswerRecord:
-        """Keep one answer; ``hints`` defaults to the rungs taken on the item since its previous answer."""
+                      credit: float | None = None, hints: int | None = None, set_id: str | None = None,
+                      uid: str | None = None, at: datetime | None = None) -> AnswerRecord:
+        """Keep one answer; ``hints`` defaults to the rungs taken on the item since its previous answer.
+
+        ``uid`` names the answer (a new one by default): written again, it is kept once.  ``at``:
+        when it was given, if not now (an answer that waited while the database was away).
+        """
+        moment = self.now() if at is None else naive_utc(at)
+
         def work(s: Session) -> AnswerRecord:
-            return answers.record_answer(s, learners.existing(s, learner).id, item_id, skill, correct=correct,
-                                         credit=credit, answer=answer, hints=hints, set_id=set_id,
-                                         now=self.now())
+            return answers.record_answer(s, writer(s, learner), item_id, skill, correct=correct,
+                                         credit=credit, answer=answer, hints=hints, set_id=set_id, now=moment,
+                                         uid=uid)
         return self._write(work)
 
     def answers(self, learner: Learner) -> list[AnswerRecord]:
@@ -171,4 +182,4 @@ class Store:
 
     def import_progress(self, learner: Learner, document: object) -> None:
         """Add a document's progress to the learner's (what the store has already is skipped)."""
-        self._write(lambda s: transfer.import_document(s, learners.existing(s, learner).id, document))
+        self._write(lambda s: transfer.import_document(s, writer(s, learner), document))

@@ -1,0 +1,148 @@
+"""The database goes away and comes back: answers given meanwhile wait, then are stored exactly once.
+
+Two outages, each a real one: a SQLite file another connection keeps locked (``BEGIN EXCLUSIVE``;
+the busy timeout is cut to a tenth of a second so a write gives up quickly), and a PostgreSQL
+server stopped (``pg_ctl stop -m fast``: every connection is cut) and started again.  The store is
+opened before the outage and used again after it, as a page's cached store is.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from parsing_core.progress import PendingAnswer, StoreUnavailable, database, flush, open_store
+from parsing_core.progress.pending import write
+
+SKILL = "next-move/arc-eager"
+START = datetime(2026, 3, 2, 9, 0)
+
+
+@dataclass
+class Outage:
+    """A database (``url``) that :meth:`begin` makes unusable for writing and :meth:`end` brings back."""
+
+    url: str
+    begin: Callable[[], None]
+    end: Callable[[], None]
+
+
+def locked_sqlite(path: Path) -> Outage:
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    return Outage(f"sqlite:///{path}", lambda: holder.execute("BEGIN EXCLUSIVE"),
+                  lambda: holder.execute("ROLLBACK"))
+
+
+@pytest.fixture(params=["sqlite-locked", "postgresql-stopped"])
+def outage(request: pytest.FixtureRequest, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> Iterator[Outage]:
+    if request.param == "sqlite-locked":
+        monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 0.1)
+        yield locked_sqlite(tmp_path / "progress.sqlite3")
+        return
+    server = request.getfixturevalue("postgres_server")
+    stopped = []
+    yield Outage(server.fresh_url(), lambda: (server.stop(), stopped.append(True)),
+                 lambda: (server.start(), stopped.clear()))
+    if stopped:  # a failed test must not leave the session's server down
+        server.start()
+
+
+def answered(learner, k: int, **changes) -> PendingAnswer:
+    """The k-th answer of a learner, given k minutes after START."""
+    return replace(PendingAnswer(learner, f"i{k}", SKILL, correct=k % 2 == 0, answer={"move": "SH", "k": k},
+                                 at=START + timedelta(minutes=k)), **changes)
+
+
+def test_answers_given_while_the_database_is_away_are_stored_once_it_is_back(outage):
+    store = open_store(outage.url)
+    ana = store.register("ana")
+    write(store, answered(ana, 0))
+    outage.begin()
+    queue = [answered(ana, k, hints=k % 2) for k in range(1, 5)]
+    with pytest.raises(StoreUnavailable, match="progress is not being saved"):
+        write(store, queue[0])
+    waiting = flush(store, queue)
+    assert (waiting.written, waiting.waiting) == ((), tuple(queue))
+    assert "progress is not being saved" in waiting.problem
+    outage.end()
+    back = flush(store, waiting.waiting)
+    assert [a.uid for a in back.written] == [p.uid for p in queue] and back.waiting == back.refused == ()
+    kept = store.answers(ana)
+    assert [(a.item_id, a.at, a.hints, a.answer) for a in kept] == [
+        (f"i{k}", START + timedelta(minutes=k), k % 2, {"move": "SH", "k": k}) for k in range(5)]
+    assert flush(store, queue).written == back.written  # flushed again: found, not kept twice
+    assert len(store.answers(ana)) == 5
+    store.close()
+
+
+def test_an_answer_whose_write_succeeded_unseen_is_kept_once(outage):
+    """The write reached the database but the page saw an error (the reply was lost): it queues the
+    answer anyway, and the retry finds it kept."""
+    store = open_store(outage.url)
+    ana = store.register("ana")
+    reached = answered(ana, 1)
+    write(store, reached)
+    outage.begin()
+    queue = [reached, answered(ana, 2)]
+    assert flush(store, queue).waiting == tuple(queue)
+    outage.end()
+    assert len(flush(store, queue).written) == 2
+    assert [a.uid for a in store.answers(ana)] == [reached.uid, queue[1].uid]
+    store.close()
+
+
+def test_two_tabs_retrying_the_same_queue_at_once_store_each_answer_once(database_url):
+    stores = [open_store(database_url), open_store(database_url)]
+    ana = stores[0].register("ana")
+    queue = [answered(ana, k) for k in range(10)]
+    start = threading.Barrier(2)
+    threads = [threading.Thread(target=lambda s=store: (start.wait(), flush(s, queue))) for store in stores]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(a.uid for a in stores[0].answers(ana)) == sorted(p.uid for p in queue)
+    for store in stores:
+        store.close()
+
+
+def test_a_late_answer_claims_the_hints_written_before_the_outage(outage):
+    store = open_store(outage.url)
+    ana = store.register("ana")
+    store.record_hint(ana, "i1", SKILL, rung=1)  # written: the database was there
+    outage.begin()
+    late = answered(ana, 1, hints=2)  # the page counted the rung written and one taken meanwhile
+    assert flush(store, [late]).waiting == (late,)
+    outage.end()
+    assert flush(store, [late]).written[0].hints == 2
+    assert store.record_answer(ana, "i1", SKILL, correct=True).hints == 0  # that rung is used up
+    store.close()
+
+
+def test_an_answer_the_store_will_never_take_is_refused_with_its_reason_not_dropped(database_url):
+    store = open_store(database_url)
+    ana = store.register("ana")
+    homework = store.create_set("homework", {"seed": 1}, ["i1"])
+    stale = answered(ana, 2, set_id=homework.id)  # the set has no item i2
+    done = flush(store, [answered(ana, 1), stale, answered(ana, 3)])
+    assert [a.item_id for a in done.written] == ["i1", "i3"] and done.waiting == ()
+    [(refused, reason)] = done.refused
+    assert refused == stale and "has no item 'i2'" in reason
+    store.close()
+
+
+def test_a_uid_belongs_to_one_learner(database_url):
+    store = open_store(database_url)
+    ana, bob = store.register("ana"), store.register("bob")
+    given = answered(ana, 1)
+    write(store, given)
+    [(_, reason)] = flush(store, [replace(given, learner=bob)]).refused
+    assert "kept for another learner" in reason and store.answers(bob) == []
+    store.close()
