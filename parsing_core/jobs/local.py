@@ -1,0 +1,163 @@
+"""The local backend: a job is a process of this machine, in a session of its own.
+
+The process's life is written in the job's folder, so any process can read it: ``pid`` while
+it runs, ``exitcode`` once it has ended, ``stopped`` when someone stopped it.  The process
+that starts a job keeps a thread waiting on it, which writes ``exitcode`` and reaps the process
+at once: no job is left as a ``<defunct>`` zombie, whether or not a page is watching.
+:meth:`LocalBackend.stop` works from any process: it sends SIGTERM to the job's process group
+(the trainer then stops after its current batch and keeps its best weights) and, if the job
+has not ended within the timeout, SIGKILL.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from .log import parse_log
+
+#: The repository root: the jobs' working directory, where ``python -m parsing_core...`` works.
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The threads that wait on the jobs this process started (by folder): each reaps its process
+#: as soon as it ends and writes its exit code, so none is left a zombie.
+_WAITERS: dict[str, threading.Thread] = {}
+
+
+def _wait_for(process: subprocess.Popen[bytes], folder: Path) -> threading.Thread:
+    """Start a thread that waits for ``process`` to end, then writes its exit code to ``folder``."""
+    def wait() -> None:
+        code = process.wait()
+        (folder / "exitcode").write_text(str(code))
+
+    thread = threading.Thread(target=wait, name=f"wait-{folder.name}", daemon=True)
+    thread.start()
+    _WAITERS[str(folder)] = thread
+    return thread
+
+
+def process_alive(pid: int, mark: str) -> bool:
+    """Is ``pid`` alive, and (where ``/proc`` tells) still a job's process, one whose command line
+    holds ``mark``?  (After a reboot the number may belong to another program.)  A zombie is dead."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, but someone else's
+        return True
+    proc = Path(f"/proc/{pid}")
+    if not proc.exists():
+        return True
+    try:
+        state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
+        command = (proc / "cmdline").read_bytes()
+    except (OSError, IndexError):
+        return False
+    return state != "Z" and mark.encode() in command
+
+
+def read_pid(folder: Path) -> int | None:
+    try:
+        return int((folder / "pid").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def exit_code(folder: Path) -> int | None:
+    """The process's exit status; None while it runs.
+
+    A job this process started is waited on by its thread (see :func:`_wait_for`); a job
+    found on disk (after a refresh, or started by another server) is looked up by its pid.
+    """
+    exit_file = folder / "exitcode"
+    waiter = _WAITERS.get(str(folder))
+    if waiter is not None and waiter.is_alive():
+        return None
+    if exit_file.exists():
+        return int(exit_file.read_text() or 1)
+    pid = read_pid(folder)
+    if pid is not None and process_alive(pid, str(folder)):
+        return None
+    return _code_from_files(folder)
+
+
+def _code_from_files(folder: Path) -> int:
+    """0 when the job left the signs of a finished run (a checkpoint, a ``test`` line), else 1."""
+    log = folder / "log.jsonl"
+    records = parse_log(log.read_text(errors="replace"))[0] if log.exists() else []
+    finished = (folder / "model.pt").exists() or any(r.get("event") == "test" for r in records)
+    return 0 if finished else 1
+
+
+class LocalBackend:
+    """Jobs as processes of this machine (the default backend)."""
+
+    name = "local"
+    queues = False
+
+    def launch(self, folder: Path, command: list[str]) -> subprocess.Popen[bytes]:
+        with open(folder / "stderr.txt", "wb") as err:
+            process = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
+                cwd=ROOT, start_new_session=True,
+            )
+        (folder / "pid").write_text(str(process.pid))
+        _wait_for(process, folder)
+        return process
+
+    def status(self, folder: Path) -> str:
+        if (folder / "stopped").exists():
+            return "stopped"
+        code = exit_code(folder)
+        if code is None:
+            return "running"
+        return "finished" if code == 0 else "failed"
+
+    def log_text(self, folder: Path) -> str:
+        log = folder / "log.jsonl"
+        return log.read_text(errors="replace") if log.exists() else ""
+
+    def output(self, folder: Path) -> str:
+        err = folder / "stderr.txt"
+        return err.read_text(errors="replace") if err.exists() else ""
+
+    def stop(self, folder: Path, timeout: float) -> None:
+        """Mark the job stopped and end its process: SIGTERM, then SIGKILL after ``timeout`` s.
+
+        Returns once the process has ended.  A job that has already ended keeps its status.
+        """
+        pid = read_pid(folder)
+        if pid is None or exit_code(folder) is not None:
+            return
+        (folder / "stopped").touch()
+        _signal(pid, signal.SIGTERM)
+        if not _ended_within(folder, timeout):
+            _signal(pid, signal.SIGKILL)
+            _ended_within(folder, 5)
+
+    def ahead(self, folder: Path) -> int | None:
+        return None  # a local job never waits: the board refuses to start one too many
+
+
+def _signal(pid: int, number: signal.Signals) -> None:
+    """Send ``number`` to the job's process group (the job leads its own session)."""
+    try:
+        os.killpg(pid, number)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _ended_within(folder: Path, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while exit_code(folder) is None:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+LOCAL = LocalBackend()
