@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -145,4 +146,19 @@ def test_a_uid_belongs_to_one_learner(database_url):
     write(store, given)
     [(_, reason)] = flush(store, [replace(given, learner=bob)]).refused
     assert "kept for another learner" in reason and store.answers(bob) == []
+    store.close()
+
+
+def test_a_write_to_a_file_locked_for_long_gives_up_after_the_busy_timeout(tmp_path, monkeypatch):
+    """Not the busy timeout once per retry: a page waits about BUSY_TIMEOUT_S, then says so."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", 1.0)
+    locked = locked_sqlite(tmp_path / "progress.sqlite3")
+    store = open_store(locked.url)
+    ana = store.register("ana")
+    locked.begin()
+    began = time.monotonic()
+    with pytest.raises(StoreUnavailable, match="database is locked"):
+        store.record_answer(ana, "i1", SKILL, correct=True)
+    assert time.monotonic() - began < 3.5  # five waits of a second each, and the backoff, would be 5.75
+    locked.end()
     store.close()

@@ -12,9 +12,10 @@ SQLite is made safe for concurrent writers three ways:
 * writes begin with ``BEGIN IMMEDIATE``: a write transaction takes the write lock before it reads,
   so two writers queue rather than both reading and then one failing when it tries to write.
 
-On top of that, :func:`retrying` runs a write again when the database still reports itself
-locked or a concurrent writer won a race.  Every other database error becomes
-:class:`StoreUnavailable`, so a page has one thing to catch.
+On top of that, :func:`retrying` runs a write again when the database reports itself locked or
+a concurrent writer won a race, until :data:`BUSY_TIMEOUT_S` has passed: a database locked for
+longer (a backup, a long import elsewhere) is unavailable, and a page says so rather than hang.
+Every other database error becomes :class:`StoreUnavailable`, so a page has one thing to catch.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ from .errors import StoreUnavailable
 URL_VARIABLE = "PARSING_DATABASE_URL"
 APP_FOLDER = "parsing-lab"
 FILE_NAME = "progress.sqlite3"
-BUSY_TIMEOUT_S = 30.0
-ATTEMPTS = 5  # a write still locked after the busy timeout, or losing a race, is tried this often
+BUSY_TIMEOUT_S = 5.0  # how long a write waits for a locked database, retries included
+ATTEMPTS = 5  # a write that loses a race (a deadlock, a key inserted meanwhile) is tried this often
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 4_711_012  # a PostgreSQL advisory lock: one process migrates at a time
 
@@ -105,12 +106,13 @@ def retrying(engine: Engine, write: bool, work: Callable[[Session], T]) -> T:
     ``work`` must be safe to run again (it is, when it only reads and adds rows in its transaction:
     a failed attempt leaves nothing behind).  The library's own errors pass through unchanged.
     """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
     for attempt in range(ATTEMPTS):
         try:
             with transaction(engine, write) as session:
                 return work(session)
         except (exc.OperationalError, exc.IntegrityError) as error:
-            if attempt + 1 == ATTEMPTS or not _worth_retrying(error):
+            if attempt + 1 == ATTEMPTS or time.monotonic() > deadline or not _worth_retrying(error):
                 raise _unavailable(error) from error
             time.sleep(0.05 * 2**attempt)
         except exc.SQLAlchemyError as error:
