@@ -81,6 +81,7 @@ def serve(replicas: int, port: int, env: Mapping[str, str], replica_ports: Seque
         raise ValueError(f"{replicas} replicas need {replicas} ports, not {len(ports)}")
     made = workdir is None
     folder = workdir or Path(tempfile.mkdtemp(prefix="parsing-lab-serve-"))
+    folder.mkdir(parents=True, exist_ok=True)
     deployment = Deployment(Proxy(port, folder / "nginx"), [], folder)
     try:
         deployment.replicas = start_replicas(ports, dict(env), folder)

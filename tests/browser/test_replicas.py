@@ -1,0 +1,241 @@
+"""Two replicas of the app behind nginx (``deploy/``), driven in Chromium as a class would use them.
+
+* Two browsers land on different replicas and each keeps to its own: every response it gets,
+  its CoNLL-U upload and its CSV download included, comes from one replica (nginx's
+  ``X-Lab-Replica`` header names it).
+* A training run started through one replica is listed through the other (the jobs folder is
+  shared) and stopped there by the tab that started it (its token rides in the URL).
+* A replica killed mid-parse: the learner's page reconnects through nginx to the survivor, which
+  rebuilds the board from the URL, and the parse goes on where it was.
+
+nginx is Debian's (``apt-get install nginx``): without it these tests are skipped, and in CI
+(``CI=true``) they fail.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import socket
+import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from deploy.launch import Deployment, serve
+from deploy.proxy import NGINX, REPLICA_HEADER, render
+from deploy.replicas import Replica, shared_environment, wait_healthy
+from parsing_core.jobs import JobBoard
+from tests.browser.conftest import require_chromium
+
+pytestmark = pytest.mark.browser
+
+DROPZONE = "[data-testid='stFileUploaderDropzoneInput']"
+HEADER = REPLICA_HEADER.lower()  # Playwright gives header names in lower case
+TRIES = 24  # fresh browsers opened to find one nginx sends to a given replica (each has odds 1/2)
+SENTENCES = {  # a CoNLL-U file per browser, words of its own
+    "zebras": "1\tZebras\t_\tNOUN\t_\t_\t2\tnsubj\t_\t_\n2\tgraze\t_\tVERB\t_\t_\t0\troot\t_\t_\n"
+              "3\tquietly\t_\tADV\t_\t_\t2\tadvmod\t_\t_\n\n",
+    "owls": "1\tOwls\t_\tNOUN\t_\t_\t2\tnsubj\t_\t_\n2\thoot\t_\tVERB\t_\t_\t0\troot\t_\t_\n"
+            "3\tloudly\t_\tADV\t_\t_\t2\tadvmod\t_\t_\n\n",
+}
+
+
+def require_nginx() -> None:
+    if NGINX.exists():
+        return
+    message = f"{NGINX} is missing; install it with `apt-get install -y nginx`"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports (the sockets are held together, so no port comes twice)."""
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    """Two replicas sharing a jobs folder and a progress database, nginx in front."""
+    require_nginx()
+    require_chromium()
+    root = tmp_path_factory.mktemp("replicas")
+    env = shared_environment(root / "jobs", database_url=f"sqlite:///{root / 'progress.sqlite3'}")
+    port, *replica_ports = free_ports(3)
+    with serve(2, port, env, replica_ports, workdir=root / "serve") as deployment:
+        yield deployment
+
+
+@pytest.fixture
+def deployment(running: Deployment) -> Deployment:
+    """The deployment with both replicas up (a replica a test killed is started again)."""
+    dead = [r for r in running.replicas if not r.alive()]
+    wait_healthy([r.start() for r in dead])
+    return running
+
+
+class Visitor:
+    """One browser (a context of its own), the replica nginx sent it to first (``home``), and the
+    replica of every response its page got since."""
+
+    def __init__(self, page: Page, home: str) -> None:
+        self.page, self.home = page, home
+        self.served: list[tuple[str, str]] = []  # (replica, path)
+        page.on("response", lambda r: self.served.append((r.headers.get(HEADER, ""), r.url)))
+
+    def replicas(self) -> set[str]:
+        return {replica for replica, _ in self.served if replica}
+
+
+def new_visitor(browser: Browser, deployment: Deployment, on: Replica | None = None) -> Visitor:
+    """A fresh browser; with ``on``, one that nginx's cookie sends to that replica.  The cookie is
+    nginx's own, set on the first request: fresh browsers are opened until one lands there."""
+    for _ in range(TRIES):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        first = context.request.get(f"{deployment.url}/_stcore/health")
+        if on is None or first.headers[HEADER] == on.address:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            return Visitor(page, first.headers[HEADER])
+        context.close()
+    pytest.fail(f"none of {TRIES} browsers was sent to {on.address if on else 'a replica'}")
+
+
+@pytest.fixture
+def visitor(browser: Browser, deployment: Deployment) -> Iterator[Callable[..., Visitor]]:
+    """``visitor(on=replica)`` opens a browser (see :func:`new_visitor`); all are closed after the test."""
+    opened: list[Visitor] = []
+
+    def open_one(on: Replica | None = None) -> Visitor:
+        opened.append(new_visitor(browser, deployment, on))
+        return opened[-1]
+
+    yield open_one
+    for one in opened:
+        one.page.context.close()
+
+
+def other(deployment: Deployment, address: str) -> Replica:
+    return next(r for r in deployment.replicas if r.address != address)
+
+
+def moves_in_url(page: Page) -> str:
+    match = re.search(r"[?&]moves=([^&]*)", page.url)
+    return match.group(1) if match else ""
+
+
+def click_move(page: Page, move: str) -> None:
+    """Click a move button and wait for the URL to take the move."""
+    before = moves_in_url(page)
+    page.locator(f".st-key-stepper-move-{move} button").first.click()
+    expect(page).to_have_url(re.compile(r"moves=" + re.escape(f"{before}.{move}".lstrip(".")) + r"(&|$)"))
+
+
+def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[str, str]]:
+    """On the open stepper, upload ``conllu``, click ``moves``, and download the derivation's CSV rows."""
+    history = page.locator(".st-key-stepper-history")
+    expect(history).to_contain_text("ROOT", timeout=60_000)  # a replica's first page imports torch
+    page.locator(".st-key-stepper-pick-source").get_by_text("CoNLL-U").click()
+    page.locator(f".st-key-stepper-pick-upload {DROPZONE}").set_input_files(conllu)
+    first_word = conllu.read_text().split("\t")[1]
+    expect(history).to_contain_text(first_word)
+    for move in moves:
+        click_move(page, move)
+    with page.expect_download() as download:
+        page.locator(".st-key-stepper-csv button").first.click()
+    return list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+
+
+def stop_button(page: Page) -> Locator:
+    """A run's Stop on the Train page (not Streamlit's own Stop in the header)."""
+    return page.get_by_test_id("stMainBlockContainer").get_by_role("button", name="Stop", exact=True).first
+
+
+# -- the proxy's configuration --------------------------------------------------------------------
+def test_the_rendered_configuration_is_one_nginx_accepts(tmp_path: Path) -> None:
+    require_nginx()
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(render(8500, [8501, 8502], tmp_path))
+    checked = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(conf), "-e",
+                              str(tmp_path / "error.log")], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+    text = conf.read_text()
+    assert "hash $replica_key consistent;" in text and "ip_hash" not in text
+    assert "proxy_set_header Upgrade $http_upgrade;" in text
+
+
+# -- in the browser -------------------------------------------------------------------------------
+def test_two_browsers_keep_to_their_own_replica_through_upload_moves_and_download(
+        visitor: Callable[..., Visitor], deployment: Deployment, tmp_path: Path) -> None:
+    first = visitor()
+    second = visitor(on=other(deployment, first.home))
+    for who in (first, second):
+        who.page.goto(f"{deployment.url}/stepper")  # both replicas draw their first page at once
+    for name, who in zip(SENTENCES, (first, second)):
+        conllu = tmp_path / f"{name}.conllu"
+        conllu.write_text(SENTENCES[name])
+        rows = upload_and_parse(who.page, conllu, ["SH", "LA", "SH"])
+        assert [r["TRANSITION"] for r in rows] == ["", "SH", "LA", "SH"]
+        words = SENTENCES[name].split("\t")
+        assert rows[0]["BUFFER"] == f"[{words[1]} {words[10]} {words[19]}]"  # the file's three words
+        assert rows[2]["ARCS"] == f"+({words[1]} ← {words[10]})" and rows[3]["COST"] == "✗ 1"
+    assert first.home != second.home
+    assert first.replicas() == {first.home} and second.replicas() == {second.home}  # nothing elsewhere
+    for who in (first, second):
+        paths = " ".join(path for _, path in who.served)
+        assert "/_stcore/upload_file/" in paths and "/media/" in paths  # the upload, the download
+
+
+def test_a_run_started_through_one_replica_is_stopped_through_the_other(
+        visitor: Callable[..., Visitor], deployment: Deployment) -> None:
+    board = JobBoard(Path(deployment.replicas[0].env["PARSING_JOBS_DIR"]))
+    starter = visitor(on=deployment.replicas[0])
+    elsewhere = visitor(on=deployment.replicas[1])
+    try:
+        for who in (starter, elsewhere):
+            who.page.goto(f"{deployment.url}/train")
+        starter.page.get_by_role("button", name="Start training").click(timeout=60_000)
+        expect(stop_button(starter.page)).to_be_visible(timeout=60_000)
+        assert re.search(r"[?&]tab=\w+", starter.page.url), "the tab's token is in its URL"
+        [job] = board.running()
+        expect(elsewhere.page.get_by_text("someone else's run")).to_be_visible(timeout=60_000)
+        elsewhere.page.goto(starter.page.url)  # the starting tab's link, opened on the other replica
+        stop_button(elsewhere.page).click()
+        expect(elsewhere.page.get_by_text("No run is going now.")).to_be_visible()
+        assert job.status() == "stopped"
+        expect(starter.page.get_by_text("No run is going now.")).to_be_visible()  # the first replica sees it
+        assert starter.replicas() == {deployment.replicas[0].address}
+        assert elsewhere.replicas() == {deployment.replicas[1].address}
+    finally:
+        for job in board.running():
+            job.stop()
+
+
+def test_a_learner_whose_replica_dies_goes_on_from_the_url_on_the_other(
+        visitor: Callable[..., Visitor], deployment: Deployment) -> None:
+    learner = visitor()
+    page = learner.page
+    page.goto(f"{deployment.url}/stepper?s=he-sent-her-a-letter&sys=arc-eager")
+    history = page.locator(".st-key-stepper-history")
+    expect(history).to_contain_text("ROOT", timeout=60_000)
+    for move in ["SH", "LA", "RA"]:
+        click_move(page, move)
+    assert learner.replicas() == {learner.home}
+    survivor = other(deployment, learner.home)
+    with page.expect_websocket(timeout=30_000):  # the page's new connection, through nginx
+        deployment.replica_at(learner.home).kill()
+    click_move(page, "SH")  # waits for the buttons, which are disabled while the page reconnects
+    assert moves_in_url(page) == "SH.LA.RA.SH"  # nothing lost, and the move after it kept
+    expect(history).to_contain_text("[ROOT sent her]")  # seed 000's wrong SH of "her"
+    tried = page.context.request.get(f"{deployment.url}/_stcore/health").headers[HEADER]
+    assert tried.split(", ")[-1] == survivor.address  # nginx may try the dead one first: it says so
