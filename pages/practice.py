@@ -23,7 +23,7 @@ from ui.practice import models, signin, source
 from ui.practice.answering import BOARD, board_answer, graded, hints_and_help, show_feedback
 from ui.practice.drawing import board_state, picture
 from ui.practice.inputs import answer_input
-from ui.practice.progress import Tracker, now
+from ui.practice.progress import Tracker, now, saving_notices
 from ui.practice.sets import composer, ready_link, results
 from ui.views.practice import BOARD_KINDS, OFFERED, kind_title, skill_of, skill_title
 from ui.views.practice_progress import (
@@ -196,8 +196,7 @@ with st.sidebar:
     st.header("Who is practising")
     signin.sign_in(tracker.store, tracker.problem)
     tracker = Tracker()
-if "practice.store_problem" in st.session_state:
-    st.warning(f"**Progress is not being saved:** {inert(st.session_state.pop('practice.store_problem'))}")
+notices = st.container()  # filled last: what this run's answers did to the saving
 st.session_state.setdefault("practice.view", "results" if st.query_params.get("view") == "results"
                             else "practice")
 view = st.segmented_control("View", list(VIEWS), format_func=VIEWS.__getitem__, key="practice.view",
@@ -210,3 +209,5 @@ elif view == "compose":
     composer(tracker.store)
 else:
     results(tracker.store, source.get().set_id or st.query_params.get("set"))
+with notices:
+    saving_notices(tracker)

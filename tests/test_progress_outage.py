@@ -1,4 +1,5 @@
-"""The database goes away and comes back: answers given meanwhile wait, then are stored exactly once.
+"""The database goes away and comes back: answers given meanwhile wait, then are stored exactly once,
+in the library and on the Practice page (driven headless with ``AppTest``, as in test_practice_page).
 
 Two outages, each a real one: a SQLite file another connection keeps locked (``BEGIN EXCLUSIVE``;
 the busy timeout is cut to a tenth of a second so a write gives up quickly), and a PostgreSQL
@@ -17,6 +18,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+import streamlit as st
+from test_practice_page import answer_shown, click, mastery, plain, practice, practise_next_move, sign_in
 
 from parsing_core.progress import PendingAnswer, StoreUnavailable, database, flush, open_store
 from parsing_core.progress.pending import write
@@ -162,3 +165,39 @@ def test_a_write_to_a_file_locked_for_long_gives_up_after_the_busy_timeout(tmp_p
     assert time.monotonic() - began < 3.5  # five waits of a second each, and the backoff, would be 5.75
     locked.end()
     store.close()
+
+
+def notices(at) -> tuple[list[str], list[str]]:
+    """What the page says about saving: (warnings, successes), as read."""
+    return [plain(w.value) for w in at.warning], [plain(s.value) for s in at.success]
+
+
+def test_the_practice_page_keeps_answers_through_an_outage_and_saves_them_after(outage, monkeypatch):
+    monkeypatch.setenv("PARSING_DATABASE_URL", outage.url)
+    at = practise_next_move(sign_in(practice(), "Ana"))
+    outage.begin()
+    for _ in range(2):
+        answer_shown(at)
+        click(at, "practice.another")
+    warnings, _ = notices(at)
+    waiting = "**2 answers not saved yet:** the progress database cannot be used now"
+    assert any(w.startswith(waiting) for w in warnings)
+    assert "2 of 3 in a row" in mastery(at)  # they count while they wait
+    outage.end()
+    click(at, "practice.retry_saving")
+    warnings, successes = notices(at)
+    assert "**Saved:** 2 answers that had to wait are saved now." in successes
+    assert not any("not saved yet" in w for w in warnings)
+    assert "practice.retry_saving" not in [button.key for button in at.button]
+    outage.begin()
+    answer_shown(at)
+    outage.end()
+    click(at, "practice.another")
+    answer_shown(at)  # the next write takes the one waiting along
+    assert "**Saved:** 1 answer that had to wait is saved now." in notices(at)[1]
+    store = open_store(outage.url)
+    kept = store.answers(store.continue_as("Ana"))
+    assert len(kept) == len({a.uid for a in kept}) == 4 and all(a.correct for a in kept)
+    assert [a.at for a in kept] == sorted(a.at for a in kept)
+    store.close()
+    st.cache_resource.clear()  # the page's store of this database goes with it

@@ -1,13 +1,20 @@
 """Who is practising, and where their answers go: the progress store, or this session only.
 
 The store is opened once per server process (:func:`store`, by the URL that
-``PARSING_DATABASE_URL`` names, else the user's SQLite file).  When it cannot be opened, or no
-learner has signed in, answers are kept in the session alone, counted by the same rules (mastery,
-review), and the page says that progress is not being saved.
+``PARSING_DATABASE_URL`` names, else the user's SQLite file); a store that cannot be opened is
+tried again at the next run, so the page recovers when the database comes back.  When it cannot
+be opened, or no learner has signed in, answers are kept in the session alone, counted by the
+same rules (mastery, review), and the page says that progress is not being saved.
+
+When a signed-in learner's answer cannot be written (the database is down or locked), it waits in
+the session as a :class:`~parsing_core.progress.PendingAnswer` and is written at the next write,
+or when the learner presses "Retry saving" (:func:`saving_notices`): exactly once, at the time it
+was given.  Until then it counts for mastery and review like any other.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,36 +22,48 @@ import streamlit as st
 
 import parsing_core.exercises as ex
 from parsing_core.progress import (
+    Flushed,
     Learner,
+    PendingAnswer,
     ProgressError,
     ReviewItem,
     SkillProgress,
     Store,
     StoreUnavailable,
     default_url,
+    flush,
     open_store,
 )
 from parsing_core.progress.learning import Attempt, due, progress_by_skill, reviews, skill_progress
 from ui.views.practice import kept, skill_of, spec_of_kept
+from ui.views.safe_text import inert
 
 LEARNER, LOCAL, HINTS = "practice.learner", "practice.local", "practice.local_hints"
+PENDING, SAVED_LATE, UNSAVED_HINTS = "practice.pending", "practice.saved_late", "practice.unsaved_hints"
+PROBLEM, REFUSED = "practice.store_problem", "practice.refused"
 
 
 @st.cache_resource(show_spinner=False)
-def opened(url: str) -> tuple[Store | None, str]:
-    """The store at ``url`` and no problem, or None and why it cannot be opened."""
+def opened(url: str) -> Store:
+    """The store at ``url``, opened once per process (a failure is not kept: the next run tries again)."""
+    return open_store(url)
+
+
+def store() -> tuple[Store | None, str]:
+    """The store and no problem, or None and why it cannot be opened."""
     try:
-        return open_store(url), ""
+        return opened(default_url()), ""
     except StoreUnavailable as error:
         return None, str(error)
 
 
-def store() -> tuple[Store | None, str]:
-    return opened(default_url())
-
-
 def learner() -> Learner | None:
     return st.session_state.get(LEARNER)
+
+
+def pending() -> list[PendingAnswer]:
+    """The answers of this session waiting to be written, oldest first."""
+    return list(st.session_state.get(PENDING, []))
 
 
 def now() -> datetime:
@@ -64,33 +83,63 @@ class Tracker:
         return self.store is not None and self.learner is not None
 
     def _failed(self, error: ProgressError) -> None:
-        st.session_state["practice.store_problem"] = str(error)
+        st.session_state[PROBLEM] = str(error)
+
+    def save(self, fresh: tuple[PendingAnswer, ...] = ()) -> Flushed:
+        """Write the answers waiting, then ``fresh``; keep what must wait again, note what was saved."""
+        assert self.store is not None
+        waited = {p.uid for p in pending()}
+        done = flush(self.store, [*pending(), *fresh])
+        st.session_state[PENDING] = list(done.waiting)
+        late = sum(record.uid in waited for record in done.written)
+        if late:
+            st.session_state[SAVED_LATE] = st.session_state.get(SAVED_LATE, 0) + late
+        if done.refused:
+            st.session_state.setdefault(REFUSED, []).extend(reason for _, reason in done.refused)
+        if done.problem:
+            st.session_state[PROBLEM] = done.problem
+        self._history = None
+        return done
 
     def record_hint(self, item: ex.Item[Any], rung: int, set_id: str | None) -> None:
+        """Keep the rung; one the database cannot take is counted by the page in the item's answer."""
         st.session_state.setdefault(HINTS, {}).setdefault(item.id, set()).add(rung)
-        if self.saving:
-            assert self.store is not None and self.learner is not None
-            try:
-                self.store.record_hint(self.learner, item.id, skill_of(item.spec), rung, set_id)
-            except ProgressError as error:
-                self._failed(error)
+        if not self.saving:
+            return
+        assert self.store is not None and self.learner is not None
+        if pending() and self.save().waiting:  # the database is still away
+            st.session_state.setdefault(UNSAVED_HINTS, set()).add(item.id)
+            return
+        try:
+            self.store.record_hint(self.learner, item.id, skill_of(item.spec), rung, set_id)
+        except ProgressError as error:
+            self._failed(error)
+            st.session_state.setdefault(UNSAVED_HINTS, set()).add(item.id)
 
     def record_answer(self, item: ex.Item[Any], feedback: ex.Feedback, answer: Any,
                       set_id: str | None) -> int:
-        """Keep the answer; returns the hints it counts (the rungs taken since the item's last answer)."""
+        """Keep the answer; returns the hints it counts (the rungs taken since the item's last answer).
+
+        The store counts the hints it holds (taken in any tab), unless a rung of this item could not
+        be written: then the page's count goes with the answer, as it does with an answer the
+        database cannot take now, which waits (:data:`PENDING`).
+        """
         hints = len(st.session_state.setdefault(HINTS, {}).pop(item.id, set()))
-        self._history = None
+        unsaved = st.session_state.setdefault(UNSAVED_HINTS, set())
+        page_counts = item.id in unsaved  # a rung of the item is missing from the store
+        unsaved.discard(item.id)
         attempt = Attempt(item.id, skill_of(item.spec), feedback.correct, hints, now())
         st.session_state.setdefault(LOCAL, []).append((attempt, kept(item, answer)))
-        if self.saving:
-            assert self.store is not None and self.learner is not None
-            try:
-                return self.store.record_answer(self.learner, item.id, skill_of(item.spec),
-                                                correct=feedback.correct, credit=feedback.credit,
-                                                answer=kept(item, answer), set_id=set_id).hints
-            except ProgressError as error:
-                self._failed(error)
-        return hints
+        self._history = None
+        if not self.saving:
+            return hints
+        assert self.learner is not None
+        given = PendingAnswer(self.learner, item.id, attempt.skill, feedback.correct, attempt.at,
+                              kept(item, answer), feedback.credit, hints if page_counts else None, set_id)
+        done = self.save((given,))
+        if given in done.waiting:  # it waits with the page's count: rungs may be missing from the store
+            st.session_state[PENDING] = [replace(p, hints=hints) if p == given else p for p in done.waiting]
+        return next((record.hints for record in done.written if record.uid == given.uid), hints)
 
     def history(self) -> list[tuple[Attempt, Any]]:
         """Every answer as (attempt, what was kept), oldest first."""
@@ -99,12 +148,16 @@ class Tracker:
         return self._history
 
     def _read_history(self) -> list[tuple[Attempt, Any]]:
+        """The store's answers and those waiting to be written; the session's, if it cannot be read."""
         if self.saving:
             assert self.store is not None and self.learner is not None
             try:
-                return [(a.attempt, a.answer) for a in self.store.answers(self.learner)]
+                stored = [(a.attempt, a.answer) for a in self.store.answers(self.learner)]
             except ProgressError as error:
                 self._failed(error)
+            else:
+                waiting = [(p.attempt, p.answer) for p in pending() if p.learner == self.learner]
+                return sorted(stored + waiting, key=lambda said: said[0].at)
         return list(st.session_state.get(LOCAL, []))
 
     def progress(self, skills: list[str]) -> list[SkillProgress]:
@@ -126,3 +179,34 @@ class Tracker:
         """The spec of every item answered before (read from the answers kept with them)."""
         found = {attempt.item_id: spec_of_kept(said) for attempt, said in self.history()}
         return {item_id: spec for item_id, spec in found.items() if spec is not None}
+
+
+# -- what the page says about saving ---------------------------------------------------------------
+def retry_saving() -> None:
+    """Callback of "Retry saving": write the answers waiting, now."""
+    tracker = Tracker()
+    if tracker.store is not None and pending():
+        tracker.save()
+
+
+def saving_notices(tracker: Tracker) -> None:
+    """Answers waiting to be written (and a button to retry), answers saved late, answers refused."""
+    waiting, problem = len(pending()), st.session_state.pop(PROBLEM, "")
+    saved = st.session_state.pop(SAVED_LATE, 0)
+    if saved:
+        st.success(f"**Saved:** {plural(saved)} that had to wait {'is' if saved == 1 else 'are'} saved now.",
+                   icon=":material/cloud_done:")
+    for reason in st.session_state.pop(REFUSED, []):
+        st.error(f"**An answer could not be saved, and will not be:** {inert(reason)}.")
+    if waiting:
+        st.warning(f"**{plural(waiting)} not saved yet:** the progress database cannot be used now"
+                   f"{f' ({inert(problem)})' if problem else ''}.  They are kept in this tab (keep it open) "
+                   "and saved at your next answer, or now:", icon=":material/cloud_off:")
+        st.button("Retry saving", key="practice.retry_saving", icon=":material/cloud_upload:",
+                  on_click=retry_saving, disabled=tracker.store is None)
+    elif problem:
+        st.warning(f"**Progress is not being saved:** {inert(problem)}")
+
+
+def plural(count: int) -> str:
+    return f"{count} answer{'s' * (count != 1)}"
