@@ -1,17 +1,21 @@
 """A class at once: N students in real browsers clicking through stepper parses on one server.
 
-    python -m benchmarks.load [--users 5 10 20] [--seconds 45] [--settle 60]
+    python -m benchmarks.load [--users 5 10 20] [--seconds 45] [--settle 60] [--replicas 1]
 
-Starts ``streamlit run app.py`` on a free port of 127.0.0.1, then for each class size opens one
+Starts ``streamlit run app.py`` on a free port of 127.0.0.1 (with ``--replicas N`` above 1, N of
+them behind nginx with sticky sessions, as ``python -m deploy.launch`` serves a class), then for
+each class size opens one
 Chromium (Debian's) with N contexts, each a student on the stepper with a 12-token arc-standard
 sentence, clicking "Oracle step" (Reset at the end of the parse) with 1–3 s of thought between
 clicks, for ``--seconds``.  A click's latency runs from the click to the new drawing on screen.
 Then the tabs close and the server is left alone for ``--settle`` seconds.  It prints one table
 row per class size: clicks, latency p50/p95/p99, failed sessions (an error, or a click with no
-new drawing within 30 s), the server's CPU milliseconds per click, and its resident memory at
-the start, at the peak and ``--settle`` seconds after the tabs closed.  The CPU counts from the
-moment every page is open (a page's first load is not a click).  The browsers run on the same
-machine, so their drawing competes with the server for its cores.
+new drawing within 30 s), the server's CPU milliseconds per click, its resident memory at the
+start, at the peak and ``--settle`` seconds after the tabs closed, and the clicks per second the
+class sustained (clicks answered over the time from the first click to the last answer).  The
+CPU counts from the moment every page is open (a page's first load is not a click).  With
+replicas, CPU and memory are the replicas' together (nginx's are left out: a few MB, little CPU).
+The browsers run on the same machine, so their drawing competes with the server for its cores.
 """
 
 from __future__ import annotations
@@ -24,15 +28,19 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.async_api import Browser, Page, async_playwright
 
 from benchmarks.common import table
+from deploy.launch import serve
+from deploy.replicas import shared_environment
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -81,11 +89,46 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+@dataclass
+class Servers:
+    """What the students open (``url``), and the processes behind it: one, or N replicas."""
+
+    url: str
+    direct_urls: list[str]  # each process's own address, to warm each one
+    pids: list[int]
+
+    def cpu_seconds(self) -> float:
+        return sum(cpu_seconds(pid) for pid in self.pids)
+
+    def rss_mb(self) -> float:
+        return sum(rss_mb(pid) for pid in self.pids)
+
+
+@contextmanager
+def servers(replicas: int) -> Iterator[Servers]:
+    """One ``streamlit run`` (``replicas`` = 1), or that many behind nginx (``deploy.launch.serve``)."""
+    if replicas == 1:
+        port = free_port()
+        server = start_server(port)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            yield Servers(url, [url], [server.pid])
+        finally:
+            server.terminate()
+            server.wait()
+        return
+    with tempfile.TemporaryDirectory(prefix="load-jobs-") as jobs, \
+            serve(replicas, shared_environment(Path(jobs))) as deployment:
+        yield Servers(deployment.url, [r.url for r in deployment.replicas],
+                      [r.process.pid for r in deployment.replicas if r.process])
+
+
 # -- the students ----------------------------------------------------------------------------------
 @dataclass
 class Student:
     latencies: list[float] = field(default_factory=list)
     failed: str = ""
+    last_answer: float = 0.0  # time.perf_counter() when its last click was answered
 
 
 async def drawing(page: Page) -> str:
@@ -117,6 +160,7 @@ async def student(browser: Browser, url: str, seconds: float, seed: int, ready: 
             step = page.locator(".st-key-stepper-oracle_step button").first
             button = "oracle_step" if await step.is_enabled() else "reset"
             me.latencies.append(await click_and_wait(page, button))
+            me.last_answer = time.perf_counter()
     except Exception as err:  # noqa: BLE001 - any failure of a session is counted, with its reason
         me.failed = f"{type(err).__name__}: {str(err)[:120]}"
     finally:
@@ -152,11 +196,13 @@ class Row:
     rss_start: float
     rss_peak: float
     rss_after: float
+    clicks_per_s: float
 
     def cells(self) -> list[object]:
         return [self.users, self.clicks, f"{1000 * self.p50:.0f}", f"{1000 * self.p95:.0f}",
                 f"{1000 * self.p99:.0f}", self.failed, f"{self.cpu_ms_per_click:.0f}",
-                f"{self.rss_start:.0f}", f"{self.rss_peak:.0f}", f"{self.rss_after:.0f}"]
+                f"{self.rss_start:.0f}", f"{self.rss_peak:.0f}", f"{self.rss_after:.0f}",
+                f"{self.clicks_per_s:.2f}"]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -166,30 +212,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(n: int, url: str, pid: int, seconds: float, settle: float) -> Row:
-    start_rss, start_cpu = rss_mb(pid), cpu_seconds(pid)
+def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
+    start_rss, start_cpu = at.rss_mb(), at.cpu_seconds()
+    start_time = time.perf_counter()
     peak = [start_rss]
     done = False
 
     def clicking_starts() -> None:
-        nonlocal start_cpu
-        start_cpu = cpu_seconds(pid)
+        nonlocal start_cpu, start_time
+        start_cpu, start_time = at.cpu_seconds(), time.perf_counter()
 
     async def watch_memory() -> None:
         while not done:
-            peak.append(rss_mb(pid))
+            peak.append(at.rss_mb())
             await asyncio.sleep(0.5)
 
     async def both() -> list[Student]:
         nonlocal done
         watcher = asyncio.create_task(watch_memory())
-        students = await class_of(n, url, seconds, clicking_starts)
+        students = await class_of(n, at.url, seconds, clicking_starts)
         done = True
         await watcher
         return students
 
     students = asyncio.run(both())
-    cpu = cpu_seconds(pid) - start_cpu
+    cpu = at.cpu_seconds() - start_cpu
+    clicking = max((s.last_answer for s in students), default=start_time) - start_time
     time.sleep(settle)
     latencies = [t for s in students for t in s.latencies]
     for s in students:
@@ -199,23 +247,19 @@ def measure(n: int, url: str, pid: int, seconds: float, settle: float) -> Row:
     failed = sum(bool(s.failed) for s in students)
     return Row(n, clicks, statistics.median(latencies) if latencies else float("nan"),
                percentile(latencies, 0.95), percentile(latencies, 0.99), failed,
-               1000 * cpu / max(clicks, 1), start_rss, max(peak), rss_mb(pid))
+               1000 * cpu / max(clicks, 1), start_rss, max(peak), at.rss_mb(),
+               clicks / clicking if clicking > 0 else 0.0)
 
 
 HEADER = ["students", "clicks", "p50 ms", "p95 ms", "p99 ms", "failed sessions", "server CPU ms/click",
-          "RSS MB start", "RSS MB peak", "RSS MB after"]
+          "RSS MB start", "RSS MB peak", "RSS MB after", "clicks/s"]
 
 
-def run(users: list[int], seconds: float, settle: float) -> list[Row]:
-    port = free_port()
-    server = start_server(port)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        asyncio.run(class_of(1, url, 3))  # warm the caches: torch imported, the sentence read
-        return [measure(n, url, server.pid, seconds, settle) for n in users]
-    finally:
-        server.terminate()
-        server.wait()
+def run(users: list[int], seconds: float, settle: float, replicas: int = 1) -> list[Row]:
+    with servers(replicas) as at:
+        for url in at.direct_urls:
+            asyncio.run(class_of(1, url, 3))  # warm the caches: torch imported, the sentence read
+        return [measure(n, at, seconds, settle) for n in users]
 
 
 def main() -> None:
@@ -223,8 +267,12 @@ def main() -> None:
     ap.add_argument("--users", type=int, nargs="+", default=[5, 10, 20])
     ap.add_argument("--seconds", type=float, default=45)
     ap.add_argument("--settle", type=float, default=60)
+    ap.add_argument("--replicas", type=int, default=1,
+                    help="app processes; above 1, behind nginx with sticky sessions (default 1, no nginx)")
     args = ap.parse_args()
-    rows = run(args.users, args.seconds, args.settle)
+    rows = run(args.users, args.seconds, args.settle, args.replicas)
+    if args.replicas > 1:
+        print(f"{args.replicas} replicas behind nginx")
     print(table(HEADER, [r.cells() for r in rows]))
 
 

@@ -11,7 +11,7 @@ Ctrl-C or SIGTERM stops nginx, then the replicas, and removes the working folder
 
 From Python (the tests and ``benchmarks/load.py`` do this)::
 
-    with serve(2, port=8500, env=shared_environment(jobs_dir)) as deployment:
+    with serve(2, shared_environment(jobs_dir)) as deployment:    # on free ports
         deployment.url, deployment.replicas[0].kill()
 """
 
@@ -20,12 +20,13 @@ from __future__ import annotations
 import argparse
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -71,11 +72,22 @@ def replica_through(url: str) -> str:
         return str(response.headers.get(REPLICA_HEADER, ""))
 
 
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports of 127.0.0.1 (the sockets are held together, so none comes twice)."""
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in sockets]
+
+
 @contextmanager
-def serve(replicas: int, port: int, env: Mapping[str, str], replica_ports: Sequence[int] | None = None,
-          workdir: Path | None = None) -> Iterator[Deployment]:
+def serve(replicas: int, env: Mapping[str, str], port: int | None = None,
+          replica_ports: Sequence[int] | None = None, workdir: Path | None = None) -> Iterator[Deployment]:
     """Start ``replicas`` replicas and nginx on ``port``; everything is stopped on leaving, and a
-    working folder made here is removed."""
+    working folder made here is removed.  Without ``port``, every port is a free one."""
+    if port is None:
+        port, *replica_ports = free_ports(1 + replicas)
     ports = list(replica_ports or range(port + 1, port + 1 + replicas))
     if len(ports) != replicas:
         raise ValueError(f"{replicas} replicas need {replicas} ports, not {len(ports)}")
@@ -135,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args.jobs_dir.mkdir(parents=True, exist_ok=True)
     env = shared_environment(args.jobs_dir, args.database_url, args.data_dir, args.shared_server)
     try:
-        with serve(args.replicas, args.port, env, args.replica_ports) as deployment:
+        with serve(args.replicas, env, args.port, args.replica_ports) as deployment:
             print(f"{len(deployment.replicas)} replicas ({', '.join(r.address for r in deployment.replicas)})"
                   f" behind nginx, sharing:\n{described(env)}", flush=True)
             if not env.get("PARSING_DATABASE_URL"):

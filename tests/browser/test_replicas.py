@@ -18,10 +18,8 @@ import csv
 import io
 import os
 import re
-import socket
 import subprocess
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -55,15 +53,6 @@ def require_nginx() -> None:
     pytest.skip(message)
 
 
-def free_ports(n: int) -> list[int]:
-    """``n`` distinct free ports (the sockets are held together, so no port comes twice)."""
-    with ExitStack() as stack:
-        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in sockets]
-
-
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     """Two replicas sharing a jobs folder and a progress database, nginx in front."""
@@ -71,8 +60,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     require_chromium()
     root = tmp_path_factory.mktemp("replicas")
     env = shared_environment(root / "jobs", database_url=f"sqlite:///{root / 'progress.sqlite3'}")
-    port, *replica_ports = free_ports(3)
-    with serve(2, port, env, replica_ports, workdir=root / "serve") as deployment:
+    with serve(2, env, workdir=root / "serve") as deployment:
         yield deployment
 
 
