@@ -30,7 +30,7 @@ from ui.views.model_view import (
     with_model,
 )
 from ui.views.oracle_view import Completion, PolicyScores, Verdict
-from ui.views.rules import styled_rules
+from ui.views.rules import marked_rules
 from ui.views.safe_text import inert
 from ui.views.sources import DEFAULT_KEY, is_shareable
 from ui.views.state import StepperState
@@ -193,9 +193,9 @@ def rules(parse: compute.Parse, trace: pc.Trace, oracle: str) -> None:
     title = f"The rules of {trace.system.name}" + (f" and {oracle}'s costs" if has_costs else "")
     with st.expander(title, expanded=False):
         last = trace.transitions[-1].kind if trace.transitions else None
-        st.table(styled_rules(frame, last), border="horizontal")
+        st.table(marked_rules(frame, last), border="horizontal", hide_index=True)
         note = ("σ|s0: the stack with top s0 (s1 below it); b|β: the buffer with front b.  "
-                + ("The highlighted row is the move just made." if last else ""))
+                + ("▶ marks the move just made." if last else ""))
         if not has_costs:
             note += (f"  {oracle}'s costs are not countable arc by arc, so there is no rule to apply by "
                      "hand; goldberg-nivre (arc-eager, arc-hybrid) has one.")

@@ -1,16 +1,14 @@
 """The rules on screen: every move of every system has its effect and precondition written the seeds'
 way, the dynamic oracles give a cost rule for every move, and the stepper shows them with the move
-just made highlighted."""
+just made marked."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from test_stepper import play, stepper
 
 import parsing_core as pc
-from ui.views.rules import HIGHLIGHT, rules_frame, styled_rules
+from ui.views.rules import NOW, marked_rules, rules_frame
 
 
 @pytest.mark.parametrize("name", pc.list_systems())
@@ -37,13 +35,12 @@ def test_oracles_without_countable_costs_give_no_cost_rule() -> None:
     assert all("cost" not in rules_frame(system, name).columns for name in pc.list_oracles(system))
 
 
-def test_the_move_just_made_is_highlighted() -> None:
+def test_the_move_just_made_is_marked() -> None:
     frame = rules_frame(pc.get_system("arc-eager"), "goldberg-nivre")
-    css = styled_rules(frame, "RA").to_html().split("</style>")[0]
-    selectors, _, rule = css.partition("{")
-    assert HIGHLIGHT.split(";")[0] in rule and css.count("{") == 1  # one rule ...
-    cells = re.findall(r"_row(\d+)_col(\d+)", selectors)  # ... for every cell of RA's row
-    assert sorted(cells) == [("2", str(col)) for col in range(len(frame.columns))]
+    marked = marked_rules(frame, "RA")
+    assert list(marked.columns) == [NOW, *frame.columns]
+    assert marked.set_index("move")[NOW].to_dict() == {"SH": "", "LA": "", "RA": "▶", "RE": ""}
+    assert (marked_rules(frame, None)[NOW] == "").all()
 
 
 def test_the_stepper_shows_the_rules_of_its_system() -> None:
