@@ -12,6 +12,13 @@ SQLite is made safe for concurrent writers three ways:
 * writes begin with ``BEGIN IMMEDIATE``: a write transaction takes the write lock before it reads,
   so two writers queue rather than both reading and then one failing when it tries to write.
 
+PostgreSQL needs less: its writers never lock each other out of the database, only out of the
+rows they touch.  Two things remain to arrange: one process migrates at a time (an advisory lock,
+:func:`migrate`), and one learner's writes take turns, since a transaction sees only what was
+committed before each of its statements (the learner's row is locked, ``FOR UPDATE``, by every
+write of theirs: :func:`parsing_core.progress.learners.existing`).  The same migrations, models
+and queries serve both.
+
 On top of that, :func:`retrying` runs a write again when the database reports itself locked or
 a concurrent writer won a race, until :data:`BUSY_TIMEOUT_S` has passed: a database locked for
 longer (a backup, a long import elsewhere) is unavailable, and a page says so rather than hang.
