@@ -16,10 +16,11 @@ from pathlib import Path
 import streamlit as st
 
 import parsing_core as pc
-from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
 from ui.views.glossary import term
+from ui.views.job_status import waiting
 from ui.views.safe_text import inert
 from ui.views.training import (
     PAGE_DEFAULTS,
@@ -163,7 +164,7 @@ def start_buttons(choice: TrainSpec | None, tab: str, free: int) -> None:
 def live_runs(seen: tuple[str, ...], tab: str) -> None:
     """Progress, curves and Stop of every run going now, refreshed every second; when a run starts
     or ends (here or in another browser) the whole page is drawn again."""
-    running = job_board().running()
+    running = job_board().live()  # queued ones too: they wait for room on the cluster
     if tuple(j.folder.name for j in running) != seen:
         st.rerun()
     if not running:
@@ -173,7 +174,8 @@ def live_runs(seen: tuple[str, ...], tab: str) -> None:
     for job, log in zip(running, reports, strict=True):
         state = progress(log)
         bar, button = st.columns([5, 1], vertical_alignment="bottom")
-        bar.progress(state.fraction, text=f"**{inert(title(job))}** (started {started(job)}) · {state.text}")
+        text = waiting(job) or state.text
+        bar.progress(state.fraction, text=f"**{inert(title(job))}** (started {started(job)}) · {text}")
         if may_stop(job.owner(), tab, shared_server()):
             button.button("Stop", key=f"train.stop.{job.folder.name}", on_click=stop_run,
                           args=(str(job.folder), tab))
@@ -242,14 +244,14 @@ st.markdown("A BiLSTM parser learns from an oracle.  Each run goes on in its own
 tab = this_tab()
 board = job_board()
 jobs = board.jobs()
-running = [j for j in jobs if j.status() == "running"]
+running = [j for j in jobs if j.status() in LIVE]
 ended = [j for j in jobs if j.folder.name not in {r.folder.name for r in running}]
 with show_errors():
     form, watch = st.columns([2, 3], gap="large")
     with form:
         st.subheader("New run")
         choice = run_choice()
-        start_buttons(choice, tab, max(0, LIMIT - len(running)))
+        start_buttons(choice, tab, board.free())
     with watch:
         st.subheader("Runs going now")
         live_runs(tuple(j.folder.name for j in running), tab)

@@ -49,6 +49,10 @@ class Backend(Protocol):
         """One of :data:`STATUSES`."""
         ...
 
+    def exit_code(self, folder: Path) -> int | None:
+        """The job's exit status; None while it has not ended."""
+        ...
+
     def log_text(self, folder: Path) -> str:
         """The job's metrics log so far (JSON lines)."""
         ...

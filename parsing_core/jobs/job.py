@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import ParsingCoreError
 from .backend import Backend, backend_of
 from .kinds import TRAIN, JobError, JobKind, Report, Spec, get_kind, kind_of_spec
-from .local import LOCAL
+from .local import LOCAL, read_pid
 from .log import parse_log
 
 
@@ -138,6 +138,14 @@ class TrainingJob:
     def status(self) -> str:
         """"queued" (waiting for room on a cluster), "running", "finished", "stopped" or "failed"."""
         return self.backend.status(self.folder)
+
+    def exit_code(self) -> int | None:
+        """The job's exit status; None while it has not ended."""
+        return self.backend.exit_code(self.folder)
+
+    def pid(self) -> int | None:
+        """The id of the job's process, when it runs on this machine (None on a cluster)."""
+        return read_pid(self.folder)
 
     def ahead(self) -> int | None:
         """While the job is queued, how many queued jobs were submitted before it; else None."""

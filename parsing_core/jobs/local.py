@@ -117,6 +117,9 @@ class LocalBackend:
             return "running"
         return "finished" if code == 0 else "failed"
 
+    def exit_code(self, folder: Path) -> int | None:
+        return exit_code(folder)
+
     def log_text(self, folder: Path) -> str:
         log = folder / "log.jsonl"
         return log.read_text(errors="replace") if log.exists() else ""

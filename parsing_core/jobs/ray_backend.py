@@ -201,6 +201,11 @@ class RayBackend:
             return "stopped"
         return status or "failed"
 
+    def exit_code(self, folder: Path) -> int | None:
+        if not settled(folder):
+            self.ray_status(folder)  # settles the job if it has ended
+        return int((folder / "exitcode").read_text() or 1) if settled(folder) else None
+
     def log_text(self, folder: Path) -> str:
         if settled(folder):
             log = folder / "log.jsonl"

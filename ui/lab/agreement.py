@@ -18,10 +18,11 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.experiments.lab import FOLLOW, LabSpec
 from parsing_core.experiments.timing import cost_oracles, exact_oracles
-from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
 from parsing_core.limits import LimitReached
 from ui.lab.downloads import plot, table_download
 from ui.lab.speed import speed
+from ui.views.job_status import waiting
 from ui.views.lab import (
     agreement_table,
     bucket_figure,
@@ -187,10 +188,10 @@ def job_state(job: TrainingJob) -> list[Any]:
     """The run's records so far; its progress and Stop while it runs, why it failed if it did."""
     records = job.events()
     status = job.status()
-    if status == "running":
+    if status in LIVE:
         fraction, text = progress(records)
         bar, button = st.columns([5, 1], vertical_alignment="bottom")
-        bar.progress(fraction, text=text)
+        bar.progress(fraction, text=waiting(job) or text)
         if may_stop(job.owner(), this_tab(), shared_server()):
             button.button("Stop", key=f"lab.stop.{job.folder.name}", on_click=stop, args=(str(job.folder),))
     elif status == "failed":
@@ -254,14 +255,14 @@ def live(folder: str, view: str) -> None:
     """The view of a running job, refreshed every second; once the job has ended, the whole page
     is drawn again (and the view no longer refreshes)."""
     job = TrainingJob(Path(folder))
-    if job.status() != "running":
+    if job.status() not in LIVE:
         st.rerun()
     VIEWS[view](job)
 
 
 def show(job: TrainingJob, view: str) -> None:
     """The job's results in ``view`` ("agreement" or "speed"), live while it runs."""
-    if job.status() == "running":
+    if job.status() in LIVE:
         live(str(job.folder), view)
     else:
         VIEWS[view](job)

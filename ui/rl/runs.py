@@ -10,9 +10,10 @@ from pathlib import Path
 
 import streamlit as st
 
-from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
 from parsing_core.limits import LimitReached
 from parsing_core.rl import RLSpec
+from ui.views.job_status import waiting
 from ui.views.rl_view import curves, progress_of, summary
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
@@ -41,7 +42,7 @@ def stop(folder: str) -> None:
 @st.fragment(run_every=1.0)
 def watch() -> None:
     """Every run going now: progress, Stop and live curves; the page reruns when one ends."""
-    running = board().running()
+    running = board().live()  # queued ones too: they wait for room on the cluster
     if not running:
         if st.session_state.pop("rl.watching", False):
             st.rerun()
@@ -52,14 +53,14 @@ def watch() -> None:
         records = job.events()
         state = progress_of(records)
         bar, button = st.columns([5, 1], vertical_alignment="bottom")
-        bar.progress(state.fraction, text=f"**{inert(job.folder.name)}** · {state.text}")
+        bar.progress(state.fraction, text=f"**{inert(job.folder.name)}** · {waiting(job) or state.text}")
         button.button("Stop", key=f"rl.stop.{job.folder.name}", on_click=stop, args=(str(job.folder),))
         st.plotly_chart(curves(records), key=f"rl.curves.{job.folder.name}")
 
 
 def ended() -> None:
     """The ended runs, newest first: status, last evaluation, the model and how to use it."""
-    jobs = [j for j in reversed(board().jobs()) if j.status() != "running"]
+    jobs = [j for j in reversed(board().jobs()) if j.status() not in LIVE]
     if not jobs:
         return
     st.subheader("Ended runs")

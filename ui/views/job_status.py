@@ -1,0 +1,26 @@
+"""How a page says where a job stands while it waits for room on a cluster.
+
+On the Ray backend (``PARSING_JOBS_BACKEND=ray``) a job the cluster has no room for is
+*queued*: it starts once the jobs before it have found room.  Every page that watches jobs
+(Train, RL oracle, Oracle lab) shows such a job as "queued, N ahead", N being the queued jobs
+submitted before it, in place of its progress.
+
+>>> queue_text(2)
+'queued, 2 ahead'
+>>> queue_text(None)
+'queued'
+"""
+
+from __future__ import annotations
+
+from parsing_core.jobs import TrainingJob
+
+
+def queue_text(ahead: int | None) -> str:
+    """"queued, N ahead" (just "queued" when the cluster cannot say)."""
+    return "queued" if ahead is None else f"queued, {ahead} ahead"
+
+
+def waiting(job: TrainingJob) -> str | None:
+    """"queued, N ahead" while ``job`` waits for the cluster; None once it runs or has ended."""
+    return queue_text(job.ahead()) if job.status() == "queued" else None
