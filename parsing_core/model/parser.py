@@ -11,9 +11,11 @@ does, so that every prediction is a tree.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import torch
 
 from ..configuration import Configuration
@@ -23,9 +25,10 @@ from ..sentence import Sentence
 from ..systems import get_system
 from .batch import Encoded, Lockstep, encode, index_tensor
 from .config import ModelConfig
-from .features import MoveSpace, feature_names
+from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
 from .scoring import Scorer, best_label, best_move
+from .state import BatchState
 from .vocab import Vocab
 
 
@@ -43,6 +46,8 @@ class Parser:
         self.space = MoveSpace(self.system)
         self.moves = [next(m for m in self.system.moves if m.kind == k) for k in self.space.kinds]
         self.network = ParserNetwork(self.config, self.vocab, len(self.space), len(self.features))
+        #: for each kind, its row of the label scorer (ARC_KINDS), −1 for a kind that builds no arc
+        self.arc_slot = torch.tensor([ARC_KINDS.index(k) if k in ARC_KINDS else -1 for k in self.space.kinds])
 
     @property
     def features(self) -> tuple[str, ...]:
@@ -69,20 +74,65 @@ class Parser:
         """This parser bound to one sentence, to score any configuration of it (see :mod:`.scoring`)."""
         return Scorer(self, sentence)
 
-    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128) -> list[Sentence]:
-        """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time."""
+    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128, path: str = "batched"
+              ) -> list[Sentence]:
+        """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time.
+
+        ``path``: "batched" walks each batch on a :class:`.state.BatchState`; "legacy" one
+        configuration at a time (:class:`.batch.Lockstep`, kept to compare); both parse alike.
+        """
+        parse_batch = self.parse_batch if check_path(path) == "batched" else self.parse_batch_legacy
         self.network.eval()
         order = sorted(range(len(sentences)), key=lambda i: sentences[i].n)  # little padding per batch
         out: list[Sentence | None] = [None] * len(sentences)
         for start in range(0, len(order), batch_size):
             chunk = order[start:start + batch_size]
-            for i, parsed in zip(chunk, self.parse_batch([sentences[i] for i in chunk])):
+            for i, parsed in zip(chunk, parse_batch([sentences[i] for i in chunk])):
                 out[i] = parsed
         return [s for s in out if s is not None]
 
     @torch.inference_mode()
     def parse_batch(self, sentences: Sequence[Sentence]) -> list[Sentence]:
-        """Greedy parsing of one batch in lockstep (the network should be in eval mode)."""
+        """Greedy parsing of one batch on the batched state (the network should be in eval mode).
+
+        Every step scores the active configurations in one call and takes, for each, the legal
+        kind of highest score (the first of equal ones, as :func:`.scoring.best_move`) with the
+        best label of its arc kind (:func:`.scoring.best_label`).
+        """
+        if not sentences:
+            return []
+        batch = self.encode(sentences)
+        table = self.network.encode(batch)  # (B·T + 1, F, heads·M)
+        state = BatchState(self.system, [s.n for s in sentences], self.vocab.labels)
+        layout = (batch.width, len(sentences) * batch.width, self.config.children)
+        limit = max_steps(self.system, max(s.n for s in sentences))
+        active = np.flatnonzero(~state.terminal())
+        for _ in range(limit + 1):
+            if not len(active):
+                return [finished(s, state.configuration(i), self.labelled) for i, s in enumerate(sentences)]
+            state.apply(*self.choices(state, active, layout, table))
+            active = active[~state.terminal()[active]]
+        raise ParsingCoreError(f"the parser did not finish after {limit} steps")
+
+    def choices(self, state: BatchState, active: np.ndarray, layout: tuple[int, int, bool],
+                table: torch.Tensor) -> tuple[np.ndarray, np.ndarray]:
+        """(B,) the kind and (B,) the label id each active row takes (−1 elsewhere)."""
+        rows = torch.from_numpy(state.feature_rows(*layout)[active]).to(self.device)
+        moves, labels = self.network.score(table, rows)  # (N, K), (N, 2, L)
+        legal = torch.from_numpy(state.legal_mask()[active]).to(self.device)
+        chosen = moves.masked_fill(~legal, -math.inf).argmax(dim=1)  # (N,)
+        kinds = np.full(state.size, -1, dtype=np.int64)
+        kinds[active] = chosen.cpu().numpy()
+        label_ids = np.full(state.size, -1, dtype=np.int64)
+        if labels is not None:
+            slot = self.arc_slot.to(chosen.device)[chosen]  # (N,) LA → 0, RA → 1, other kinds −1
+            best = labels.argmax(dim=2).gather(1, slot.clamp(min=0)[:, None])[:, 0]
+            label_ids[active] = torch.where(slot >= 0, best, -1).cpu().numpy()
+        return kinds, label_ids
+
+    @torch.inference_mode()
+    def parse_batch_legacy(self, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """Greedy parsing of one batch in lockstep, one configuration at a time."""
         if not sentences:
             return []
         batch = self.encode(sentences)
@@ -111,6 +161,16 @@ class Parser:
             move = self.moves[best_move(self.moves, raw[n], c)]
             label = best_label(self.vocab, move.kind, best_labels[n] if best_labels is not None else None)
             walk.move(i, move.effect(c, label))
+
+
+PATHS = ("batched", "legacy")
+
+
+def check_path(path: str) -> str:
+    """``path`` if it names a way of walking batches (:data:`PATHS`)."""
+    if path not in PATHS:
+        raise ParsingCoreError(f"unknown path {path!r}; choose batched or legacy")
+    return path
 
 
 def finished(sentence: Sentence, c: Configuration, labelled: bool = True) -> Sentence:

@@ -34,16 +34,17 @@ import torch
 
 from ..errors import ParsingCoreError
 from ..metrics import las, uas
-from ..oracles import get_oracle, ranked
+from ..oracles import Oracle, get_oracle, ranked
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
 from .config import ModelConfig, TrainConfig
 from .device import describe, pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event
-from .explore import Exploration, Walker, supervision_loss
-from .parser import Parser
+from .explore import Exploration, Supervision, supervision_loss
+from .parser import Parser, check_path
 from .vocab import Vocab
+from .walks import BatchedWalker
 
 Report = dict[str, Any]
 
@@ -127,7 +128,8 @@ class Trainer:
     def __init__(self, train: Sequence[Sentence], dev: Sequence[Sentence] = (), system: str = "arc-hybrid",
                  oracle: str | None = None, regime: str | None = None,
                  train_config: TrainConfig | None = None, model_config: ModelConfig | None = None,
-                 callbacks: Callbacks | None = None) -> None:
+                 callbacks: Callbacks | None = None, path: str = "batched") -> None:
+        self.path = check_path(path)
         self.model_config = model_config or ModelConfig()
         self.callbacks = callbacks or Callbacks()
         self.diverged: str | None = None  # set when the loss stops being a number
@@ -145,8 +147,7 @@ class Trainer:
         vocab = Vocab.build(self.train, self.model_config.min_count, self.model_config.lowercase)
         self.parser = Parser(system, vocab, self.model_config).to(self.device)
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr)
-        self.walker = Walker(lambda: get_oracle(self.system, self.oracle_name, **self.oracle_options()),
-                             self.parser.space, vocab, self.parser.network)
+        self.walker = BatchedWalker(self.new_oracle, self.parser.space, vocab, self.parser.network)
         self.rng = random.Random(self.config.seed)
         self.generator = torch.Generator().manual_seed(self.config.seed)
         self.history: list[Report] = []
@@ -154,6 +155,10 @@ class Trainer:
     @property
     def device_name(self) -> str:
         return describe(self.device)
+
+    def new_oracle(self) -> Oracle:
+        """One more oracle object of the run's kind (each sentence slot of a batch has its own)."""
+        return get_oracle(self.system, self.oracle_name, **self.oracle_options())
 
     def oracle_options(self) -> dict[str, str]:
         """What the oracle is built with: a learned oracle's model file (``oracle_model``)."""
@@ -235,8 +240,7 @@ class Trainer:
         network.train()
         batch = self.parser.encode(sentences, self.config.word_dropout, self.generator)
         table = network.encode(batch)  # (B·T + 1, F, heads·M)
-        walk = Lockstep(self.system, sentences, batch.width, self.model_config.children)
-        sup = self.walker.walk(walk, table.detach(), sentences, explore)
+        sup = self.walk(sentences, batch.width, table.detach(), explore)
         move_loss, label_loss = supervision_loss(network, table, sup)
         loss = move_loss + label_loss
         self.optimizer.zero_grad()
@@ -251,8 +255,18 @@ class Trainer:
                           dropped=sup.dropped, seconds=seconds, sentences_per_s=len(sentences) / seconds,
                           device=self.device_name)
 
+    def walk(self, sentences: Sequence[Sentence], width: int, table: torch.Tensor, explore: Exploration
+             ) -> Supervision:
+        """The batch's training walk, on the batched state or (``path="legacy"``) one configuration
+        at a time; both give the same supervision."""
+        children = self.model_config.children
+        if self.path == "legacy":
+            walk = Lockstep(self.system, sentences, width, children)
+            return self.walker.walk(walk, table, sentences, explore)
+        return self.walker.walk_batch(sentences, width, children, table, explore)
+
     def evaluate(self, gold: Sequence[Sentence], batch_size: int = 128) -> tuple[dict[str, float], float]:
         """(attachment scores, seconds) of the current parser on ``gold``."""
         start = time.perf_counter()
-        pred = self.parser.parse(gold, batch_size)
+        pred = self.parser.parse(gold, batch_size, self.path)
         return attachment_scores(pred, gold), time.perf_counter() - start

@@ -1,0 +1,89 @@
+"""The batched path parses and trains exactly like the one-configuration path.
+
+Parsing: an untrained network (its moves are arbitrary, so illegal favourites are common)
+parses a synthetic treebank on both paths, for every system, labelled or not, with and
+without the children features: the trees and labels must be equal.  Training: the same seed
+on both paths gives the same supervision (rows, legal masks, minimum-cost sets, labels, the
+counts) batch by batch, and the same losses epoch by epoch, exploration included.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+import parsing_core as pc
+from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, Vocab
+from parsing_core.model.batch import Lockstep
+from parsing_core.model.explore import Exploration
+from parsing_core.synthetic import synthetic_treebank
+
+TINY = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, char_dim=0, min_count=1)
+SYSTEMS = ["arc-standard", "arc-eager", "arc-eager-corrected", "arc-hybrid", "arc-hybrid-swap",
+           "arc-standard-swap"]
+SENTENCES = synthetic_treebank(60, 0.4, seed=5, max_len=20)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("labelled", [True, False])
+@pytest.mark.parametrize("children", [True, False])
+def test_both_paths_parse_alike(system: str, labelled: bool, children: bool) -> None:
+    torch.manual_seed(3)
+    sentences = SENTENCES if labelled else [s.with_tree(s.gold_heads) for s in SENTENCES]
+    parser = Parser(system, Vocab.build(sentences, min_count=1), ModelConfig(**{**TINY.__dict__,
+                                                                                "children": children}))
+    assert parser.labelled == labelled
+    batched, legacy = parser.parse(sentences, 16, "batched"), parser.parse(sentences, 16, "legacy")
+    assert [(s.gold_heads, s.labels) for s in batched] == [(s.gold_heads, s.labels) for s in legacy]
+
+
+def supervision(trainer: Trainer, sentences: list[pc.Sentence], table: torch.Tensor, path: str, seed: int
+                ) -> tuple:
+    """What one walk over ``sentences`` teaches (exploring with a seeded draw), on one path."""
+    width = max(s.n for s in sentences) + 1
+    explore = Exploration(True, 0.9, random.Random(seed))
+    if path == "legacy":
+        walk = Lockstep(trainer.system, sentences, width, trainer.model_config.children)
+        sup = trainer.walker.walk(walk, table, sentences, explore)
+    else:
+        sup = trainer.walker.walk_batch(sentences, width, trainer.model_config.children, table, explore)
+    return (sup.rows, sup.legal, sup.best, sup.choice, sup.label_at, sup.steps, sup.errors, sup.explored,
+            sup.dropped)
+
+
+CASES = [("arc-standard", "thesis-approx"), ("arc-standard", "exact"), ("arc-eager", "goldberg-nivre"),
+         ("arc-hybrid", "goldberg-nivre"), ("arc-eager-corrected", "nederhof-linear"),
+         ("arc-hybrid-swap", None), ("arc-standard-swap", None)]
+
+
+@pytest.mark.parametrize(("system", "oracle"), CASES)
+def test_both_walks_teach_the_same(system: str, oracle: str | None) -> None:
+    torch.manual_seed(1)
+    trainer = Trainer(SENTENCES, [], system, oracle, "dynamic", TrainConfig(epochs=1, seed=1),
+                      ModelConfig(**{**TINY.__dict__, "children": True}))
+    for start in range(0, 60, 20):
+        chunk = SENTENCES[start:start + 20]
+        table = trainer.parser.network.encode(trainer.parser.encode(chunk)).detach()  # dropout: once
+        batched = supervision(trainer, chunk, table, "batched", start)
+        assert batched == supervision(trainer, chunk, table, "legacy", start)
+        assert batched[5] > 0 and (batched[4] or not trainer.parser.labelled)
+
+
+@pytest.mark.parametrize(("system", "oracle"), [("arc-hybrid", "goldberg-nivre"), ("arc-standard", "exact")])
+def test_a_fixed_seed_gives_the_same_losses_on_both_paths(system: str, oracle: str) -> None:
+    def losses(path: str) -> list[tuple[float, int, int, float]]:
+        config = TrainConfig(epochs=2, explore_after=1, batch_size=8, seed=4)
+        trainer = Trainer(SENTENCES[:40], SENTENCES[40:], system, oracle, "dynamic", config, TINY, path=path)
+        return [(h["loss"], h["errors"], h["explored"], h["dev_uas"]) for h in trainer.run().history]
+
+    batched = losses("batched")
+    assert batched == losses("legacy")
+    assert batched[1][2] > 0  # the second epoch explored
+
+
+def test_an_unknown_path_is_refused() -> None:
+    with pytest.raises(pc.ParsingCoreError, match="unknown path"):
+        Trainer(SENTENCES[:4], [], "arc-hybrid", train_config=TrainConfig(epochs=1), model_config=TINY,
+                path="fast")
