@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from parsing_core.jobs import JobBoard, JobError, TrainingJob, backend_named
 from parsing_core.model import DataSpec, EpochEvent, ModelConfig, TestEvent, TrainConfig, TrainSpec
@@ -112,7 +113,8 @@ def seen_elsewhere(folder: Path) -> str:
                           check=True, timeout=60, env={**os.environ, **QUIET}).stdout.strip()
 
 
-def test_runs_wait_for_the_cluster_report_live_stop_and_finish(cluster: str, tmp_path: Path) -> None:
+def test_runs_wait_for_the_cluster_report_live_stop_and_finish(cluster: str, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     ray = backend_named("ray", cluster)
     board = JobBoard(tmp_path / "train", limit=2, backend=ray)
     first, second = board.start("first", LONG), board.start("second", LONG)
@@ -123,6 +125,10 @@ def test_runs_wait_for_the_cluster_report_live_stop_and_finish(cluster: str, tmp
     with pytest.raises(JobError, match="2 runs are already waiting for the cluster"):
         board.start("fifth", TINY)
     assert seen_elsewhere(fourth.folder) == "queued 1"  # another app process, holding only the folder
+    page = train_page(board, cluster, monkeypatch)
+    said = [p.text.rpartition(" · ")[2] for p in page.get("progress")]  # a bar per live run
+    assert len(said) == 4 and {"queued, 0 ahead", "queued, 1 ahead"} <= set(said)
+    assert page.button(key="train.start").disabled  # two runs wait already: the board's cap
     gpu = JobBoard(tmp_path / "gpu", backend=ray).start("gpu", CUDA)
     assert gpu.status() == "queued" and gpu.ahead() == 2
 
@@ -145,6 +151,16 @@ def test_runs_wait_for_the_cluster_report_live_stop_and_finish(cluster: str, tmp
     assert gpu.status() == "stopped" and gpu.ahead() is None
     forget_the_cluster(third)
     assert TrainingJob(third.folder).status() == "finished" and third.events()[-1] == test
+
+
+def train_page(board: JobBoard, cluster: str, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The Train page on the board's folder, with new runs going to the cluster."""
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(board.root))
+    monkeypatch.setenv("PARSING_JOBS_BACKEND", "ray")
+    monkeypatch.setenv("RAY_ADDRESS", cluster)
+    page = AppTest.from_file("../pages/train.py", default_timeout=60).run()
+    assert not page.exception
+    return page
 
 
 def ended(board: JobBoard, *jobs: TrainingJob) -> bool:
