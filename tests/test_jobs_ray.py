@@ -11,18 +11,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from ray_head import QUIET, ray_head
 from streamlit.testing.v1 import AppTest
 
 from parsing_core.jobs import JobBoard, JobError, TrainingJob, backend_named
@@ -33,17 +30,6 @@ TINY = TrainSpec(DataSpec(synthetic=40), "arc-hybrid", TrainConfig(epochs=1, see
                  ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16))
 LONG = replace(TINY, train=replace(TINY.train, epochs=500))  # runs until stopped
 CUDA = replace(TINY, train=replace(TINY.train, device="cuda"))
-# The head: a Ray instance of this subprocess's own (so that ending it ends nothing else), until
-# its stdin closes.  No auth token: a test cluster on loopback.
-HEAD = """
-import sys, ray
-ray.init(num_cpus=2, include_dashboard=True, dashboard_host="127.0.0.1", dashboard_port=int(sys.argv[1]),
-         object_store_memory=100_000_000, _temp_dir=sys.argv[2], log_to_driver=False)
-print("ready", flush=True)
-sys.stdin.read()
-ray.shutdown()
-"""
-QUIET = {"RAY_DISABLE_USAGE_STATS": "1", "RAY_AUTH_MODE": "disabled"}
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
@@ -51,12 +37,6 @@ def wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
     while not condition():
         assert time.time() < deadline, "timed out"
         time.sleep(0.2)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def need_ray() -> None:
@@ -68,41 +48,15 @@ def need_ray() -> None:
         pytest.skip("Ray is not installed (pip install -r requirements-ray.txt)")
 
 
-def start_head(temp: str, port: int) -> subprocess.Popen[str]:
-    """A Ray head in a subprocess; returns once its dashboard (the Jobs API) answers."""
-    with open(Path(temp) / "head.err", "w") as err:
-        head = subprocess.Popen([sys.executable, "-c", HEAD, str(port), temp], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=err, text=True, env={**os.environ, **QUIET},
-                                start_new_session=True)
-    timer = threading.Timer(120, head.kill)  # a head that never says ready is ended
-    timer.start()
-    try:
-        while (line := head.stdout.readline() if head.stdout else "") and line.strip() != "ready":
-            pass
-    finally:
-        timer.cancel()
-    assert line.strip() == "ready", (Path(temp) / "head.err").read_text()[-2000:]
-    return head
-
-
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """The address of a Ray head of two CPUs, up for the whole module."""
     need_ray()
-    temp, port = tempfile.mkdtemp(prefix="ray", dir="/tmp"), free_port()  # short: Ray's socket paths
     with pytest.MonkeyPatch.context() as env:
         for name, value in QUIET.items():
             env.setenv(name, value)
-        head = start_head(temp, port)
-        try:
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            head.stdin.close() if head.stdin else None  # the head shuts Ray down and exits
-            try:
-                head.wait(60)
-            except subprocess.TimeoutExpired:
-                os.killpg(head.pid, 9)
-            shutil.rmtree(temp, ignore_errors=True)
+        with ray_head(cpus=2) as address:
+            yield address
 
 
 def seen_elsewhere(folder: Path) -> str:
