@@ -13,7 +13,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Dialog, Page
 
 PAYLOAD = ('<script>window.__xss=1</script><img src=x onerror="window.__xss=2">'
            '<svg onload="window.__xss=3">')
@@ -66,7 +66,12 @@ def fill_fields_in_view(page: Page) -> int:
 @pytest.mark.parametrize("path", PAGES)
 def test_a_script_stays_text_on_every_page(page: Page, app_url: str, artifacts: Path, path: str) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
     query = urllib.parse.urlencode(dict.fromkeys(PARAMS, PAYLOAD))
     page.goto(f"{app_url}/{path}?{query}")
     page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
