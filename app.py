@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.diagnostics import watch_memory
+
 st.set_page_config(page_title="Transition parsing lab", layout="wide")
 
 PAGES = [  # in the order a newcomer meets them
@@ -20,4 +22,5 @@ PAGES = [  # in the order a newcomer meets them
     st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
 ]
 
+watch_memory()  # only while a benchmark asks (PARSING_MEMORY_LOG)
 st.navigation(PAGES).run()

@@ -1,0 +1,40 @@
+"""The memory log a load benchmark reads: off unless asked, then a line a second with the server's
+resident set, Python heap and sessions."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import diagnostics
+
+SCRIPT = """
+from ui.diagnostics import watch_memory
+watch_memory()
+"""
+
+
+def test_nothing_is_written_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(diagnostics.VARIABLE, raising=False)
+    diagnostics.memory_log.clear()
+    AppTest.from_string(SCRIPT).run()
+    assert not any(t.name == "memory-log" for t in __import__("threading").enumerate())
+
+
+def test_a_line_a_second_once_asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    log = tmp_path / "memory.jsonl"
+    monkeypatch.setenv(diagnostics.VARIABLE, str(log))
+    diagnostics.memory_log.clear()
+    AppTest.from_string(SCRIPT).run()
+    AppTest.from_string(SCRIPT).run()  # a second run starts no second thread
+    time.sleep(2.5)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert 2 <= len(lines) <= 4
+    first = lines[0]
+    assert set(first) == {"t", "rss_mb", "heap_blocks", "sessions", "connected"}
+    assert first["rss_mb"] > 10 and first["heap_blocks"] > 10_000
+    assert lines[-1]["t"] - first["t"] >= 0.9
