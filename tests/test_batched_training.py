@@ -76,11 +76,27 @@ def test_a_fixed_seed_gives_the_same_losses_on_both_paths(system: str, oracle: s
     def losses(path: str) -> list[tuple[float, int, int, float]]:
         config = TrainConfig(epochs=2, explore_after=1, batch_size=8, seed=4)
         trainer = Trainer(SENTENCES[:40], SENTENCES[40:], system, oracle, "dynamic", config, TINY, path=path)
+        trainer.parser.network.packed = True  # both read packed sequences: only the walks differ
         return [(h["loss"], h["errors"], h["explored"], h["dev_uas"]) for h in trainer.run().history]
 
     batched = losses("batched")
     assert batched == losses("legacy")
     assert batched[1][2] > 0  # the second epoch explored
+
+
+def test_padded_and_packed_sentences_read_alike() -> None:
+    """The batched path's BiLSTMs (words and characters) read padded sentences: the same table."""
+    torch.manual_seed(2)
+    model = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=2, mlp_dim=8, char_dim=4, char_lstm_dim=4,
+                        min_count=1, dropout=0.0)
+    parser = Parser("arc-hybrid", Vocab.build(SENTENCES, min_count=1), model)
+    batch = parser.encode(SENTENCES[:16])
+    padded, packed = parser.network.encode(batch, packed=False), parser.network.encode(batch, packed=True)
+    width = batch.width
+    for b, n in enumerate(batch.lengths.tolist()):  # rows beyond a sentence's end are never read
+        rows = slice(b * width, b * width + n)
+        assert torch.allclose(padded[rows], packed[rows], atol=1e-6)
+    assert torch.equal(padded[-1], packed[-1])  # the empty vector's row
 
 
 def test_an_unknown_path_is_refused() -> None:

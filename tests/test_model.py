@@ -83,7 +83,7 @@ def test_precomputed_table_equals_the_mlp_on_concatenated_vectors(sentences: lis
     batch = parser.encode(sentences[:2])
     rows = torch.tensor([[1, 2, 3, 4, 5, 6], [7, 7, 0, 1, 2, 3]])
     with torch.no_grad():
-        moves, _ = net.score(net.encode(batch), rows)
+        moves, _ = net.score(net.encode(batch, packed=True), rows)  # as the reference reads them
         v, _ = net.lstm(torch.nn.utils.rnn.pack_padded_sequence(
             net.embed(batch), batch.lengths, batch_first=True, enforce_sorted=False))
         v, _ = torch.nn.utils.rnn.pad_packed_sequence(v, batch_first=True, total_length=batch.width)

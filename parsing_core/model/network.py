@@ -32,6 +32,7 @@ from torch import Tensor, nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 from .batch import Encoded
+from .bilstm import bilstm, last_states
 from .config import ModelConfig
 from .features import ARC_KINDS
 from .vocab import PAD, Vocab
@@ -45,10 +46,12 @@ class CharEncoder(nn.Module):
         self.embed = nn.Embedding(n_chars, char_dim, padding_idx=PAD)
         self.lstm = nn.LSTM(char_dim, hidden, batch_first=True, bidirectional=True)
 
-    def forward(self, chars: Tensor, lengths: Tensor) -> Tensor:
+    def forward(self, chars: Tensor, lengths: Tensor, packed: bool = False) -> Tensor:
         x = self.embed(chars)  # (U, Lc, Dc): U distinct words, Lc longest word
-        packed = pack_padded_sequence(x, lengths.cpu(), batch_first=True, enforce_sorted=False)
-        _, (h, _) = self.lstm(packed)  # h: (2, U, Hc), last state of each direction
+        if not packed:
+            return last_states(self.lstm, x, lengths)  # (U, 2Hc), see .bilstm
+        words = pack_padded_sequence(x, lengths.cpu(), batch_first=True, enforce_sorted=False)
+        _, (h, _) = self.lstm(words)  # h: (2, U, Hc), last state of each direction
         return torch.cat([h[0], h[1]], dim=-1)  # (U, 2Hc)
 
 
@@ -68,6 +71,7 @@ class ParserNetwork(nn.Module):
                             bidirectional=True, dropout=c.dropout if c.lstm_layers > 1 else 0.0)
         self.dropout = nn.Dropout(c.dropout)
         self.empty = nn.Parameter(0.1 * torch.randn(2 * c.lstm_dim))  # the vector of a missing position
+        self.packed = False  # see encode()
         self.heads = 2 if self.n_labels else 1  # hidden layers: moves (and labels)
         # W_f of both MLPs for every feature slot f, applied to every token at once; bias added once.
         self.project = nn.Linear(2 * c.lstm_dim, n_features * self.heads * c.mlp_dim, bias=False)
@@ -82,32 +86,40 @@ class ParserNetwork(nn.Module):
         return self.empty.device
 
     # -- once per batch ----------------------------------------------------------------------
-    def embed(self, batch: Encoded) -> Tensor:
+    def embed(self, batch: Encoded, packed: bool = False) -> Tensor:
         parts = [self.words(batch.words)]  # (B, T, Dw)
         if self.upos is not None:
             assert batch.upos is not None
             parts.append(self.upos(batch.upos))  # (B, T, Du)
         if self.chars is not None:
             assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
-            spelled = self.chars(batch.chars, batch.char_lengths)  # (U, 2Hc)
+            spelled = self.chars(batch.chars, batch.char_lengths, packed)  # (U, 2Hc)
             parts.append(spelled[batch.types])  # (B, T, 2Hc)
         x: Tensor = self.dropout(torch.cat(parts, dim=-1))  # (B, T, D)
         return x
 
-    def encode(self, batch: Encoded) -> Tensor:
+    def encode(self, batch: Encoded, packed: bool | None = None) -> Tensor:
         """The table: every token's contribution to every feature slot of the hidden layers.
 
         Returns (B·T + 1, F, heads·M); row B·T is the empty vector's contribution.  Row
         ``b·T + i`` is token i of sentence b, as :func:`.features.feature_rows` numbers them.
+        The BiLSTMs read padded sentences (:func:`.bilstm.bilstm`), or, with ``packed`` (by
+        default the network's ``packed``), packed sequences: the slower way, kept to compare.
         """
-        x = self.embed(batch)  # (B, T, D)
-        packed = pack_padded_sequence(x, batch.lengths.cpu(), batch_first=True, enforce_sorted=False)
-        out, _ = self.lstm(packed)
-        v, _ = pad_packed_sequence(out, batch_first=True, total_length=batch.width)  # (B, T, 2H)
+        packed = self.packed if packed is None else packed
+        x = self.embed(batch, packed)  # (B, T, D)
+        v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
         v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
         v = torch.cat([v, self.empty.unsqueeze(0)], dim=0)  # (B·T + 1, 2H)
         table: Tensor = self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
         return table
+
+    def read(self, x: Tensor, batch: Encoded) -> Tensor:
+        """The BiLSTM over packed sentences: (B, T, 2H), zeros beyond each sentence."""
+        packed = pack_padded_sequence(x, batch.lengths.cpu(), batch_first=True, enforce_sorted=False)
+        out, _ = self.lstm(packed)
+        v, _ = pad_packed_sequence(out, batch_first=True, total_length=batch.width)
+        return v
 
     # -- once per step -----------------------------------------------------------------------
     def score(self, table: Tensor, rows: Tensor) -> tuple[Tensor, Tensor | None]:

@@ -136,7 +136,7 @@ class Parser:
         if not sentences:
             return []
         batch = self.encode(sentences)
-        table = self.network.encode(batch)  # (B·T + 1, F, heads·M)
+        table = self.network.encode(batch, packed=True)  # (B·T + 1, F, heads·M)
         walk = Lockstep(self.system, sentences, batch.width, self.config.children)
         limit = max_steps(self.system, max(s.n for s in sentences))
         while walk.active:

@@ -15,20 +15,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
 
-if TYPE_CHECKING:
-    from .state import BatchState
-
 Array = Any  # a numpy array (numpy's stubs type most array expressions as Any)
-Legal = Callable[["BatchState"], Array]  # (B,) bool
-Effect = Callable[["BatchState", Array, Array], None]  # rows, their labels (ids, −1 for none)
-ArcOf = Callable[["BatchState"], tuple[Array, Array]]  # (B,) heads, (B,) dependents; −1: none
+
+
+class BatchState(Protocol):
+    """What the rules read and change of a :class:`.state.BatchState` (the module docstring there)."""
+
+    size: int
+    rows: Array
+    stack: Array
+    queue: Array
+    sl: Array
+    ql: Array
+
+    def s(self, k: int) -> Array: ...
+    def b(self, k: int) -> Array: ...
+    def has_head(self, tokens: Array, rows: Array | None = None) -> Array: ...
+    def push(self, rows: Array, tokens: Array) -> None: ...
+    def attach(self, rows: Array, heads: Array, deps: Array, labels: Array) -> None: ...
+Legal = Callable[[BatchState], Array]  # (B,) bool
+Effect = Callable[[BatchState, Array, Array], None]  # rows, their labels (ids, −1 for none)
+ArcOf = Callable[[BatchState], tuple[Array, Array]]  # (B,) heads, (B,) dependents; −1: none
 NONE = -1
 
 

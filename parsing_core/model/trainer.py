@@ -146,6 +146,7 @@ class Trainer:
         self.dev = [s for s in dev if s.has_gold]
         vocab = Vocab.build(self.train, self.model_config.min_count, self.model_config.lowercase)
         self.parser = Parser(system, vocab, self.model_config).to(self.device)
+        self.parser.network.packed = self.path == "legacy"  # the legacy path reads packed sequences
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr)
         self.walker = BatchedWalker(self.new_oracle, self.parser.space, vocab, self.parser.network)
         self.rng = random.Random(self.config.seed)
