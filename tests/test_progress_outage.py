@@ -9,6 +9,7 @@ opened before the outage and used again after it, as a page's cached store is.
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 import threading
 import time
@@ -201,3 +202,25 @@ def test_the_practice_page_keeps_answers_through_an_outage_and_saves_them_after(
     assert [a.at for a in kept] == sorted(a.at for a in kept)
     store.close()
     st.cache_resource.clear()  # the page's store of this database goes with it
+
+
+def test_a_postgresql_server_that_never_answers_is_unavailable_after_the_connect_timeout(monkeypatch):
+    """A host that takes the connection and says nothing (a hung server, a half-open network) would
+    hold each page run for the network's own timeout, minutes; the store gives up after seconds."""
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)  # libpq's shortest
+    raised: list[Exception] = []
+
+    def open_it(url: str) -> None:
+        try:
+            open_store(url)
+        except StoreUnavailable as error:
+            raised.append(error)
+
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # listens, never accepts, never answers
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{silent.getsockname()[1]}/progress"
+        began = time.monotonic()
+        opening = threading.Thread(target=open_it, args=(url,), daemon=True)
+        opening.start()
+        opening.join(timeout=10)
+        assert not opening.is_alive(), "still waiting for the silent server after 10 s"
+    assert 1.5 < time.monotonic() - began and "cannot be used" in str(raised[0])

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from alembic import command
 from alembic.config import Config
 from alembic.util.exc import CommandError
-from sqlalchemy import Connection, Engine, create_engine, event, exc, make_url, text
+from sqlalchemy import URL, Connection, Engine, create_engine, event, exc, make_url, text
 from sqlalchemy.orm import Session
 
 from .errors import StoreUnavailable
@@ -47,6 +47,7 @@ URL_VARIABLE = "PARSING_DATABASE_URL"
 APP_FOLDER = "parsing-lab"
 FILE_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_S = 5.0  # how long a write waits for a locked database, retries included
+CONNECT_TIMEOUT_S = 5  # a PostgreSQL server that does not answer at all is unavailable after this
 ATTEMPTS = 5  # a write that loses a race (a deadlock, a key inserted meanwhile) is tried this often
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 4_711_012  # a PostgreSQL advisory lock: one process migrates at a time
@@ -74,7 +75,7 @@ def connect(url: str) -> Engine:
     try:
         parsed = make_url(url)
         if parsed.get_backend_name() != "sqlite":
-            return create_engine(parsed, pool_pre_ping=True)
+            return create_engine(parsed, pool_pre_ping=True, connect_args=server_options(parsed))
         if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith("file:"):
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_S})
@@ -83,6 +84,14 @@ def connect(url: str) -> Engine:
     event.listen(engine, "connect", _sqlite_pragmas)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+def server_options(url: URL) -> dict[str, Any]:
+    """PostgreSQL gives up on a server that does not answer after :data:`CONNECT_TIMEOUT_S`,
+    unless the URL says otherwise (libpq alone would wait for the network's own timeout)."""
+    if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:
+        return {"connect_timeout": CONNECT_TIMEOUT_S}
+    return {}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
