@@ -99,6 +99,7 @@ def test_runs_wait_for_the_cluster_report_live_stop_and_finish(cluster: str, tmp
     *_, epoch, test = third.events()
     assert isinstance(epoch, EpochEvent) and isinstance(test, TestEvent) and 0 <= test.test_uas <= 1
     assert third.checkpoint.exists() and "saved" in third.failure()  # what it printed is kept too
+    assert "Running entrypoint" not in (third.folder / "stderr.txt").read_text()  # Ray's lines are not
     time.sleep(1)
     assert gpu.status() == "queued" and gpu.ahead() == 0  # the CPUs are free; no GPU is
     gpu.stop()
