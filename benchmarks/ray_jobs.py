@@ -61,8 +61,9 @@ def round_trip(board: JobBoard) -> list[float]:
 
 
 def row(name: str, backend: Backend, repeat: int) -> list[str]:
-    board = JobBoard(Path(tempfile.mkdtemp(prefix="bench-jobs-")), backend=backend)
-    runs = [round_trip(board) for _ in range(repeat)]
+    with tempfile.TemporaryDirectory(prefix="bench-jobs-") as folder:
+        board = JobBoard(Path(folder), backend=backend)
+        runs = [round_trip(board) for _ in range(repeat)]
     cells = []
     for step in zip(*runs):
         cells.append(f"{statistics.median(step):.1f} ({min(step):.1f}–{max(step):.1f})")
