@@ -199,9 +199,10 @@ def saving_notices(tracker: Tracker) -> None:
     for reason in st.session_state.pop(REFUSED, []):
         st.error(f"**An answer could not be saved, and will not be:** {inert(reason)}.")
     if waiting:
+        kept_here = "It is" if waiting == 1 else "They are"
         st.warning(f"**{plural(waiting)} not saved yet:** the progress database cannot be used now"
-                   f"{f' ({inert(problem)})' if problem else ''}.  They are kept in this tab (keep it open) "
-                   "and saved at your next answer, or now:", icon=":material/cloud_off:")
+                   f"{f' ({inert(problem)})' if problem else ''}.  {kept_here} kept in this tab (keep it "
+                   "open) and saved with your next answer, or now:", icon=":material/cloud_off:")
         st.button("Retry saving", key="practice.retry_saving", icon=":material/cloud_upload:",
                   on_click=retry_saving, disabled=tracker.store is None)
     elif problem:
