@@ -2,13 +2,14 @@
 
 ``initdb`` makes a cluster in a fresh folder, ``pg_ctl`` starts it on 127.0.0.1 and a free port
 (its Unix socket in the same folder, so no system-wide PostgreSQL is touched), and the test
-session shares it: it starts once (about a second) and stops, ``pg_ctl stop -m fast``, at the end.
-Each test takes an empty namespace of its own (:meth:`PostgresServer.fresh_url`: a schema, made
-in milliseconds); they all go with the folder, so none is ever dropped.
+session shares it: it starts once (a few seconds) and stops, ``pg_ctl stop -m fast``, at the end.
+Each test takes an empty namespace of its own (:meth:`PostgresServer.fresh_url`: a schema, much
+cheaper to make than a database); they all go with the folder, so none is ever dropped.
 
 PostgreSQL refuses to run as root: when the tests do, the server runs as the ``postgres`` user
-(``runuser``), which owns the folder.  Without the binaries the tests that need the server are
-skipped, except under ``CI=true``, where they fail: CI must exercise PostgreSQL.
+(``runuser``), which owns the folder and works in it (the checkout may be closed to that user).
+Without the binaries the tests that need the server are skipped, except under ``CI=true``, where
+they fail: CI must exercise PostgreSQL.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class PostgresServer:
 
     def pg_ctl(self, *arguments: str) -> None:
         command = [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-w", *arguments]
-        done = subprocess.run(as_server_user(command), capture_output=True, text=True, timeout=60)
+        done = subprocess.run(as_server_user(command), cwd=self.folder, capture_output=True, text=True,
+                              timeout=60)
         if done.returncode != 0:
             log = self.folder / "server.log"
             raise RuntimeError(f"pg_ctl {arguments[-1]} failed: {done.stderr.strip()}\n"
@@ -90,8 +92,9 @@ class PostgresServer:
     def fresh_url(self) -> str:
         """The URL of a new, empty namespace: a schema of the tests' database, the connection's only one.
 
-        A schema costs a few milliseconds where a database costs a few hundred; to the store, which
-        names no schema, it looks like an empty database of its own (``search_path`` is just it).
+        A schema is quicker to make than a database (25 against 115 ms, medians measured on a busy
+        2-core machine, connecting included); to the store, which names no schema, it looks like an
+        empty database of its own (``search_path`` is just it).
         """
         name = f"test_{next(self.names)}"
         self.execute(f"CREATE SCHEMA {name}", TESTS_DATABASE)
@@ -105,7 +108,7 @@ def initdb(bin: Path) -> PostgresServer:
         shutil.chown(folder, OWNER, OWNER)
     command = [str(bin / "initdb"), "-D", str(folder / "data"), "-U", "postgres", "--auth=trust",
                "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"]
-    subprocess.run(as_server_user(command), check=True, capture_output=True, timeout=120)
+    subprocess.run(as_server_user(command), cwd=folder, check=True, capture_output=True, timeout=120)
     return PostgresServer(bin, folder)
 
 
