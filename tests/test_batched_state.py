@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parsing_core as pc
+from parsing_core.model.batched_costs import batched_costs
 from parsing_core.model.features import MoveSpace, feature_rows, feature_tokens
 from parsing_core.model.state import BatchState
 from tests.strategies import SYSTEM_VARIANTS, trees, variant_id
@@ -94,3 +95,35 @@ def test_a_system_without_batched_rules_is_refused() -> None:
 
     with pytest.raises(pc.ParsingCoreError, match="no batched rules"):
         BatchState(Odd(), [2])
+
+
+DECOMPOSABLE = [("arc-eager", {}), ("arc-hybrid", {}), ("arc-hybrid", {"root_last": True})]
+
+
+@pytest.mark.parametrize("variant", DECOMPOSABLE, ids=variant_id)
+@settings(max_examples=25, deadline=None)
+@given(forest=st.lists(trees(max_n=9), min_size=1, max_size=6), seed=st.integers(0, 2**16))
+def test_batched_goldberg_nivre_costs_are_the_oracles(variant: tuple[str, dict[str, bool]],
+                                                      forest: list[tuple[int, ...]], seed: int) -> None:
+    """Along random walks, every legal move's batched cost is the oracle's; illegal ones cost ∞."""
+    name, options = variant
+    system = pc.get_system(name, **options)
+    oracle, costs = pc.get_oracle(system, "goldberg-nivre"), batched_costs(name, "goldberg-nivre")
+    assert costs is not None
+    golds = [pc.Sentence.from_heads([f"w{i}" for i in range(len(h))], h) for h in forest]
+    state, rnd = BatchState(system, [g.n for g in golds]), random.Random(seed)
+    configs = [system.initial(g) for g in golds]
+    heads = np.full((len(golds), state.stack.shape[1]), -1)
+    for i, g in enumerate(golds):
+        heads[i, 1:g.n + 1] = g.gold_heads
+    while (mask := state.legal_mask()).any():
+        table = costs(state, heads, mask)
+        kinds = []
+        for i, c in enumerate(configs):
+            answer = oracle.costs(c, golds[i]) if mask[i].any() else {}
+            want = {system.kinds.index(t.kind): v for t, v in answer.items()}
+            assert {k: table[i, k] for k in np.flatnonzero(mask[i]).tolist()} == want
+            assert np.isinf(table[i][~mask[i]]).all()
+            kinds.append(rnd.choice(sorted(want)) if want else -1)
+            configs[i] = system.apply(c, system.kinds[kinds[-1]]) if want else c
+        state.apply(kinds)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 import torch
@@ -25,6 +26,7 @@ from ..configuration import Configuration
 from ..driver import max_steps
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
+from .batched_costs import batched_costs
 from .explore import Exploration, Supervision, Walker, choose
 from .features import ARC_KINDS
 from .rules import Array
@@ -44,8 +46,44 @@ class GoldArrays:
                 self.labels[i, 1:g.n + 1] = [-1 if (x := label_id(lab)) is None else x for lab in g.labels]
 
 
+class Choices(NamedTuple):
+    """:func:`.explore.choose` for C configurations at once: (C,) kinds and flags, (C, K) MIN(c)."""
+
+    move: Array  # the kind each walk takes next (−1: dropped, no move has a finite cost)
+    best: Array  # (C, K) the minimum-cost set
+    mistaken: Array  # the model's favourite legal move is not in it
+    explored: Array  # ... and the walk follows it anyway
+
+
+def choose_all(costs: Array, scores: Array, legal: Array, explore: Exploration, swap: int | None) -> Choices:
+    """The next moves of C training walks (costs ∞ where illegal), as :func:`.explore.choose` takes
+    them one by one: ties go to the first kind, the random draws are made in row order."""
+    low = costs.min(axis=1)
+    best = legal & (costs == low[:, None])
+    t_p = np.where(legal, scores, -np.inf).argmax(axis=1)
+    t_o = np.where(best, scores, -np.inf).argmax(axis=1)
+    rows = np.arange(len(costs))
+    mistaken = ~best[rows, t_p]
+    guard = (best[:, swap] | (t_p == swap)) if swap is not None else np.zeros(len(costs), dtype=bool)
+    candidates = mistaken & ~guard & np.isfinite(costs[rows, t_p]) if explore.on else np.zeros_like(mistaken)
+    explored = np.zeros_like(mistaken)
+    for j in np.flatnonzero(candidates).tolist():
+        explored[j] = explore.rng.random() < explore.p
+    move = np.where(np.isinf(low), -1, np.where(~mistaken | explored, t_p, t_o))
+    return Choices(move, best, mistaken, explored)
+
+
 class BatchedWalker(Walker):
-    """A :class:`.explore.Walker` whose bookkeeping is done for the whole batch at once."""
+    """A :class:`.explore.Walker` whose bookkeeping is done for the whole batch at once.
+
+    With an oracle that has a batched form (:mod:`.batched_costs`) the costs and the choices
+    are array operations too, and no configuration object is built at all.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.costs = batched_costs(self.system.name, self.oracles[0].name)
+        self.swap = self.space.index.get("SW")
 
     def walk_batch(self, golds: Sequence[Sentence], width: int, children: bool, table: Tensor,
                    explore: Exploration) -> Supervision:
@@ -59,7 +97,10 @@ class BatchedWalker(Walker):
             if steps > limit:
                 raise ParsingCoreError(f"a training walk did not finish after {limit} steps")
             layout = (width, len(golds) * width, children)
-            kinds = self.batch_step(state, configs, active, golds, gold, layout, table, explore, sup)
+            if self.costs is not None:
+                kinds = self.array_step(state, active, gold, layout, table, explore, sup)
+            else:
+                kinds = self.batch_step(state, configs, active, golds, gold, layout, table, explore, sup)
             state.apply(kinds)
             moved = active[kinds[active] >= 0]
             active = moved[~state.terminal()[moved]]
@@ -92,6 +133,37 @@ class BatchedWalker(Walker):
             if kinds[i] >= 0:
                 move = self.system.move(self.space.kinds[kinds[i]])
                 configs[i] = move.effect(configs[i], None)
+        return kinds
+
+    def array_step(self, state: BatchState, active: Array, gold: GoldArrays, layout: tuple[int, int, bool],
+                   table: Tensor, explore: Exploration, sup: Supervision) -> Array:
+        """One step with a batched oracle: costs, choices and moves as array operations."""
+        assert self.costs is not None
+        mask = state.legal_mask()
+        rows = state.feature_rows(*layout)
+        labels = self.gold_label_rows(state, mask, gold)
+        choosing = active[mask[active].sum(axis=1) > 1]
+        kinds = np.full(state.size, -1, dtype=np.int64)
+        kinds[active] = mask[active].argmax(axis=1)  # the only legal move, where there is one
+        at = np.full(state.size, -1)
+        if len(choosing):
+            with torch.no_grad():
+                moves, _ = self.network.score(table, torch.from_numpy(rows[choosing]).to(table.device))
+            picked = choose_all(self.costs(state, gold.heads, mask)[choosing], moves.cpu().numpy(),
+                                mask[choosing], explore, self.swap)
+            kinds[choosing] = picked.move
+            at[choosing] = np.arange(len(choosing))
+        for i in active.tolist():
+            j = at[i]
+            if j < 0:
+                if labels[i]:
+                    self.add_mask_row(rows[i], mask[i], None, labels[i], sup)
+            elif picked.move[j] < 0:
+                sup.dropped += 1
+            else:
+                self.add_mask_row(rows[i], mask[i], picked.best[j].tolist(), labels[i], sup)
+                sup.errors += int(picked.mistaken[j])
+                sup.explored += int(picked.explored[j])
         return kinds
 
     def choose_row(self, configs: list[Configuration], i: int, gold: Sentence, legal: Array, row: Array,
