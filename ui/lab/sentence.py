@@ -23,11 +23,11 @@ def picked_state() -> StepperState | None:
     if link.strip():
         state, problems = read_link(link)
         for message in problems:
-            st.warning(message)
+            st.warning(inert(message))
         return state
     key, problem = sentence_picker("lab.one", DEFAULT_KEY)
     if problem:
-        st.warning(problem)
+        st.warning(inert(problem))
     system, options, _ = system_picker("lab.one", "arc-standard", with_options=True)
     typed = st.text_input("Moves from the start, separated by dots (e.g. SH.SH.LA)", key="lab.one.moves")
     moves = tuple(m for m in typed.strip().split(".") if m)
@@ -41,7 +41,7 @@ def every_oracle() -> None:
     try:
         table = compare_oracles(state)
     except pc.ParsingCoreError as err:
-        st.error(str(err))
+        st.error(inert(str(err)))
         return
     st.code(table.text, language=None, wrap_lines=True)
     st.link_button("Open this configuration in the stepper",
