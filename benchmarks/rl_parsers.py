@@ -17,8 +17,8 @@ counts it).  A treebank without a dev split (la_perseus) holds out a shuffled 10
 dev, the same slice as ``benchmarks.train``.  Runs go to ``--workers`` processes, one torch
 thread each.
 
-    python -m benchmarks.rl_parsers [--treebanks en_lines,la_perseus] [--seeds 3] [--epochs 4]
-                                    [--updates 8000] [--limit N] [--workers 2] [--out table.md]
+    python -m benchmarks.rl_parsers [--treebanks en_lines,la_perseus] [--seeds 3] [--first-seed 1]
+                                    [--epochs 4] [--updates 8000] [--limit N] [--workers 2] [--out table.md]
 
 The thesis's figures beside the table are its Table 8.1 (digest §8.3); it had no la_perseus
 (Latin) row, so that treebank is set beside grc_perseus (Ancient Greek, also from Perseus).
@@ -221,13 +221,14 @@ def dqn_table(outcomes: Sequence[Outcome]) -> str:
     return table(header, rows)
 
 
-def report(outcomes: Sequence[Outcome], corpora: dict[str, Corpus], protocol: Protocol, seeds: int,
+def report(outcomes: Sequence[Outcome], corpora: dict[str, Corpus], protocol: Protocol, seeds: Sequence[int],
            minutes: float) -> str:
     """The whole markdown report: protocol, results, DQNs, time."""
     notes = [f"{c.name}: {len(c.train)} training sentences, {len(c.dev)} dev, {len(c.test)} test"
              + (f"; {c.dev_note}" if c.dev_note else "") for c in corpora.values()]
     lines = [f"## Table 8.1 protocol: {SYSTEM}, {protocol.model.inputs}, {protocol.epochs} epochs, "
-             f"{seeds} seeds, DQN {protocol.rl.updates} updates ({protocol.rl.reward} reward)", "",
+             f"seeds {', '.join(map(str, seeds))}, DQN {protocol.rl.updates} updates "
+             f"({protocol.rl.reward} reward)", "",
              *(f"- {n}" for n in notes), "", results_table(outcomes, list(corpora)), "",
              "### The DQN oracles (final greedy evaluation on dev, judged by the exact oracle)", "",
              dqn_table(outcomes), "",
@@ -239,7 +240,8 @@ def report(outcomes: Sequence[Outcome], corpora: dict[str, Corpus], protocol: Pr
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--treebanks", default="en_lines,la_perseus")
-    p.add_argument("--seeds", type=int, default=3)
+    p.add_argument("--seeds", type=int, default=3, help="how many seeds")
+    p.add_argument("--first-seed", type=int, default=1, help="seeds first-seed, first-seed + 1, ...")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--updates", type=int, default=8000, help="DQN updates per treebank and seed")
     p.add_argument("--limit", type=int, default=None, help="training sentences at most (a smoke run)")
@@ -250,6 +252,7 @@ def main() -> None:
     args = p.parse_args()
     torch.set_num_threads(1)
     corpora = {name: load_corpus(name, args.limit) for name in args.treebanks.split(",")}
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
     with tempfile.TemporaryDirectory() as scratch:
         models = args.models or scratch
         Path(models).mkdir(parents=True, exist_ok=True)
@@ -263,10 +266,10 @@ def main() -> None:
             done.append(o)
             if args.out:  # what has ended so far, should the run be cut short
                 minutes = (time.perf_counter() - start) / 60
-                write(args.out, report(done, corpora, protocol, args.seeds, minutes))
+                write(args.out, report(done, corpora, protocol, seeds, minutes))
 
-        outcomes = run_protocol(corpora, protocol, range(1, args.seeds + 1), args.workers, tell)
-        text = report(outcomes, corpora, protocol, args.seeds, (time.perf_counter() - start) / 60)
+        outcomes = run_protocol(corpora, protocol, seeds, args.workers, tell)
+        text = report(outcomes, corpora, protocol, seeds, (time.perf_counter() - start) / 60)
     print("\n" + text)
     if args.out:
         write(args.out, text)
