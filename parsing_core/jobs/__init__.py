@@ -28,7 +28,16 @@ The package, one idea a module:
 
 from __future__ import annotations
 
-from .backend import BACKEND_ENV, LIVE, STATUSES, Backend, backend_named, backend_of, chosen_backend
+from .backend import (
+    BACKEND_ENV,
+    LIVE,
+    STATUSES,
+    Backend,
+    backend_named,
+    backend_of,
+    chosen_backend,
+    on_cluster,
+)
 from .board import JobBoard
 from .job import TrainingJob
 from .kinds import (
@@ -48,6 +57,7 @@ from .kinds import (
 from .local import LOCAL, LocalBackend, process_alive
 
 __all__ = [
+    "on_cluster",
     "BACKEND_ENV", "KINDS", "LAB", "LIVE", "LOCAL", "RL", "STATUSES", "TRAIN", "Backend", "JobBoard",
     "JobError", "JobKind", "LocalBackend", "Report", "Spec", "TrainingJob", "backend_named",
     "backend_of", "chosen_backend", "get_kind", "kind_of_spec", "load", "process_alive", "register",
