@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from playwright.async_api import Browser, Page, async_playwright
 
 from benchmarks.common import table
 from deploy.launch import serve
+from deploy.proxy import REPLICA_HEADER
 from deploy.replicas import shared_environment
 
 REPO = Path(__file__).resolve().parents[1]
@@ -129,6 +131,7 @@ class Student:
     latencies: list[float] = field(default_factory=list)
     failed: str = ""
     last_answer: float = 0.0  # time.perf_counter() when its last click was answered
+    replica: str = ""  # with replicas, the one nginx sent this student to
 
 
 async def drawing(page: Page) -> str:
@@ -151,9 +154,12 @@ async def student(browser: Browser, url: str, seconds: float, seed: int, ready: 
     context = await browser.new_context(viewport={"width": 1440, "height": 900})
     page = await context.new_page()
     try:
-        await page.goto(url + QUERY, timeout=90_000)
-        await page.locator(DRAWING).first.wait_for(timeout=90_000)
-        await ready.wait()  # the class starts clicking together, once every page is open
+        try:
+            response = await page.goto(url + QUERY, timeout=90_000)
+            me.replica = response.headers.get(REPLICA_HEADER.lower(), "") if response else ""
+            await page.locator(DRAWING).first.wait_for(timeout=90_000)
+        finally:
+            await ready.wait()  # the class starts together, once every page is open (or failed to)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             await asyncio.sleep(rng.uniform(1, 3))
@@ -243,6 +249,10 @@ def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
     for s in students:
         if s.failed:
             print(f"  a session failed: {s.failed}", file=sys.stderr)
+    if len(at.pids) > 1:
+        spread = Counter(s.replica for s in students)
+        print(f"  {n} students, per replica: " + ", ".join(f"{a} {k}" for a, k in sorted(spread.items())),
+              file=sys.stderr)
     clicks = len(latencies)
     failed = sum(bool(s.failed) for s in students)
     return Row(n, clicks, statistics.median(latencies) if latencies else float("nan"),
