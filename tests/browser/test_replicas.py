@@ -18,20 +18,24 @@ import csv
 import io
 import os
 import re
+import signal
 import subprocess
+import sys
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from deploy.launch import Deployment, serve
-from deploy.proxy import NGINX, REPLICA_HEADER, render
+from deploy.launch import Deployment, free_ports, serve
+from deploy.proxy import NGINX, REPLICA_HEADER, listening, render
 from deploy.replicas import Replica, shared_environment, wait_healthy
 from parsing_core.jobs import JobBoard
 from tests.browser.conftest import require_chromium
 
 pytestmark = pytest.mark.browser
+REPO = Path(__file__).resolve().parents[2]
 
 DROPZONE = "[data-testid='stFileUploaderDropzoneInput']"
 HEADER = REPLICA_HEADER.lower()  # Playwright gives header names in lower case
@@ -160,6 +164,31 @@ def test_the_rendered_configuration_is_one_nginx_accepts(tmp_path: Path) -> None
     text = conf.read_text()
     assert "hash $replica_key consistent;" in text and "ip_hash" not in text
     assert "proxy_set_header Upgrade $http_upgrade;" in text
+
+
+def test_the_launcher_serves_until_sigterm_then_stops_everything(tmp_path: Path) -> None:
+    require_nginx()
+    port, replica_port = free_ports(2)
+    launcher = subprocess.Popen(
+        [sys.executable, "-m", "deploy.launch", "--replicas", "1", "--port", str(port), "--replica-ports",
+         str(replica_port), "--jobs-dir", str(tmp_path / "jobs")],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert launcher.stdout is not None
+        said = ""
+        while not said.startswith("Open"):  # the launcher's own health wait ends in 90 s, or exits
+            said = launcher.stdout.readline()
+            assert said, "the launcher exited before serving"
+        assert said.startswith(f"Open http://127.0.0.1:{port}")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=10) as answer:
+            assert answer.read() == b"ok" and answer.headers[REPLICA_HEADER] == f"127.0.0.1:{replica_port}"
+        launcher.send_signal(signal.SIGTERM)
+        output, _ = launcher.communicate(timeout=60)
+    finally:
+        launcher.kill()
+    assert launcher.returncode == 0, output
+    assert output.rstrip().endswith("stopped")
+    assert not listening(port) and not listening(replica_port)  # nginx and the replica are gone
 
 
 # -- in the browser -------------------------------------------------------------------------------
