@@ -10,20 +10,34 @@
    static vs dynamic approximate vs dynamic exact on arc-standard, mean ± sd over seeds.
 4. **Synthetic**: static vs dynamic on synthetic treebanks of growing non-projectivity,
    the thesis's "~60 % threshold" as an experiment.
+5. **profile** (not by default): the top entries of cProfile on a dynamic epoch and on greedy
+   parsing; **first_point** (not by default): seconds from starting the Train page's default
+   run (``python -m parsing_core.train``, as a job starts it) to its first loss in the log.
 
     python -m benchmarks.train [--quick] [--sections speed,parsing,en_lines,la_perseus,synthetic]
                                [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
-                               [--char-dim 32] [--synthetic-size 2000]
+                               [--char-dim 32] [--synthetic-size 2000] [--threads 1]
+                               [--repeat 3] [--path batched|legacy] [--device cpu|cuda]
 
-The CPU timings depend on the machine's load (printed with each table).
+``--path legacy`` walks batches one configuration at a time and reads packed sequences (the
+code before the batched state), to compare on the same machine.  The CPU timings depend on the
+machine's load (printed with each table); ``--repeat`` times each setting several times and
+prints the best and the median.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
+import json
 import os
+import pstats
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -32,8 +46,36 @@ import torch
 
 import parsing_core as pc
 from benchmarks.common import table
-from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, attachment_scores
+from parsing_core.model import (
+    DataSpec,
+    ModelConfig,
+    Parser,
+    TrainConfig,
+    Trainer,
+    TrainSpec,
+    attachment_scores,
+)
 from parsing_core.synthetic import synthetic_treebank
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How every run of this benchmark trains and parses (the command line's choices)."""
+
+    path: str = "batched"  # or "legacy": one configuration at a time, packed sequences
+    device: str = "cpu"
+    threads: int = 1  # torch threads while training
+    repeat: int = 3  # timings per parsing setting (best and median printed)
+    oracles: tuple[str, ...] = ()  # the speed section times only these oracles (all when empty)
+
+    def timed(self, run: Run) -> bool:
+        return not self.oracles or run.oracle in self.oracles
+
+    def config(self, **settings: object) -> TrainConfig:
+        return TrainConfig(device=self.device, threads=self.threads, **settings)  # type: ignore[arg-type]
+
+
+SETUP = Setup()
 
 
 @dataclass(frozen=True)
@@ -73,10 +115,10 @@ def available(run: Run) -> bool:
 
 def train_and_test(run: Run, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence],
                    test: Sequence[pc.Sentence], epochs: int, seed: int, model: ModelConfig) -> Outcome:
-    config = TrainConfig(epochs=epochs, seed=seed)
-    trainer = Trainer(train, dev, run.system, run.oracle, run.regime, config, model)
+    config = SETUP.config(epochs=epochs, seed=seed)
+    trainer = Trainer(train, dev, run.system, run.oracle, run.regime, config, model, path=SETUP.path)
     history = trainer.run().history
-    scores = attachment_scores(trainer.parser.parse(test), test) if test else {}
+    scores = attachment_scores(trainer.parser.parse(test, path=SETUP.path), test) if test else {}
     seconds = statistics.mean(h["seconds"] for h in history)
     return Outcome(scores, seconds, statistics.mean(h["sentences_per_s"] for h in history))
 
@@ -93,8 +135,9 @@ def mean_sd(values: Sequence[float]) -> str:
 
 def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    threads = torch.get_num_threads()
-    return f"{os.cpu_count()} CPUs, torch {torch.__version__} with {threads} thread(s), load {load}"
+    device = torch.cuda.get_device_name() if SETUP.device == "cuda" else "CPU"
+    return (f"{os.cpu_count()} CPUs, {device}, torch {torch.__version__}, {SETUP.threads} training "
+            f"thread(s), path {SETUP.path}, load {load}")
 
 
 def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence]:
@@ -105,9 +148,9 @@ def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence
 def speed(limit: int | None, model: ModelConfig) -> None:
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
     rows, parser = [], None
-    for run in [r for r in EN_LINES + SPEED_ONLY if available(r)]:
-        config = TrainConfig(epochs=2, explore_after=0)
-        trainer = Trainer(train, [], run.system, run.oracle, run.regime, config, model)
+    for run in [r for r in EN_LINES + SPEED_ONLY if available(r) and SETUP.timed(r)]:
+        config = SETUP.config(epochs=2, explore_after=0)
+        trainer = Trainer(train, [], run.system, run.oracle, run.regime, config, model, path=SETUP.path)
         history = trainer.run().history
         last = history[-1]  # epoch 2: exploring in the dynamic regime
         rows.append([run.system, run.name, run.oracle, len(trainer.train), f"{last['seconds']:.1f}",
@@ -121,29 +164,40 @@ def speed(limit: int | None, model: ModelConfig) -> None:
     parsing_speed(parser, test)
 
 
+def timed_parse(parser: Parser, test: list[pc.Sentence], batch_size: int) -> tuple[float, float]:
+    """(seconds, CPU seconds) of one greedy parse of ``test``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    parser.parse(test, batch_size, SETUP.path)
+    if SETUP.device == "cuda":
+        torch.cuda.synchronize()
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
 def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
-    """Greedy parsing of the test set, by batch size and torch CPU threads (after one warm-up)."""
-    parser.parse(test[:64])
+    """Greedy parsing of the test set, by batch size and torch CPU threads (after one warm-up),
+    each setting timed ``--repeat`` times: the best and the median run."""
+    parser.parse(test[:64], path=SETUP.path)
     out = []
     for threads in sorted({1, os.cpu_count() or 1}):
         torch.set_num_threads(threads)
-        for batch_size in (32, 128, 512):
-            start, cpu = time.perf_counter(), time.process_time()
-            parser.parse(test, batch_size)
-            seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-            out.append([parser.system_name, threads, batch_size, len(test), f"{seconds:.2f}",
-                        f"{len(test) / seconds:.0f}", f"{sum(s.n for s in test) / seconds:.0f}",
-                        f"{len(test) / cpu:.0f}"])
-    torch.set_num_threads(1)
+        for batch_size in (32, 128, 512, 2048):
+            runs = sorted(timed_parse(parser, test, batch_size) for _ in range(SETUP.repeat))
+            best, median = runs[0][0], statistics.median(s for s, _ in runs)
+            out.append([parser.system_name, threads, batch_size, len(test), f"{best:.2f}", f"{median:.2f}",
+                        f"{len(test) / best:.0f}", f"{len(test) / median:.0f}",
+                        " / ".join(f"{len(test) / s:.0f}" for s, _ in runs),
+                        f"{sum(s.n for s in test) / best:.0f}", f"{len(test) / runs[0][1]:.0f}"])
+    torch.set_num_threads(SETUP.threads)
     print(f"\n### Parsing speed, en_lines test, {parser.config.inputs} ({machine()})\n")
-    print(table(["system", "threads", "batch", "sentences", "seconds", "sentences / s", "tokens / s",
-                 "sentences / CPU-second"], out))
+    print(table(["system", "threads", "batch", "sentences", "best s", "median s", "sentences / s (best)",
+                 "sentences / s (median)", "every run", "tokens / s (best)", "sentences / CPU-second"], out))
 
 
 def parsing(limit: int | None, model: ModelConfig) -> None:
     """Parsing speed alone, with an arc-hybrid parser trained for two epochs (quicker than ``speed``)."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
-    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", TrainConfig(epochs=2), model)
+    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", SETUP.config(epochs=2), model,
+                      path=SETUP.path)
     trainer.run()
     parsing_speed(trainer.parser, test)
 
@@ -203,6 +257,65 @@ def synthetic(epochs: int, n: int, rates: Sequence[float], model: ModelConfig) -
     print(table(["non-projective", *(f"{r.name} ({r.oracle})" for r in PERSEUS if available(r))], rows))
 
 
+def profile_table(profile: cProfile.Profile, top: int) -> str:
+    """The ``top`` entries by own time, as a markdown table."""
+    stats = pstats.Stats(profile, stream=io.StringIO()).sort_stats("tottime")
+    rows = []
+    for (file, line, name), (_, calls, own, total, _) in list(stats.stats.items()):  # type: ignore[attr-defined]
+        short = os.path.relpath(file) if file.startswith(os.getcwd()) else os.path.basename(file)
+        where = name if file == "~" else f"{short}:{line}({name})"
+        rows.append((own, [where, calls, f"{own:.2f}", f"{total:.2f}"]))
+    rows.sort(key=lambda r: -r[0])
+    return table(["function", "calls", "own s", "cumulative s"], [r for _, r in rows[:top]])
+
+
+def profile(limit: int | None, model: ModelConfig) -> None:
+    """cProfile's top entries on an exploring epoch of arc-hybrid (goldberg-nivre) and on greedy parsing."""
+    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", SETUP.config(epochs=1), model,
+                      path=SETUP.path)
+    trainer.train_epoch(1)  # the first epoch follows the oracle; the profiled one explores
+    epoch, parse = cProfile.Profile(), cProfile.Profile()
+    epoch.runcall(trainer.train_epoch, 2)
+    parse.runcall(trainer.parser.parse, test, 128, SETUP.path)
+    print(f"\n### Profile of an exploring epoch, {len(train)} en_lines sentences ({machine()})\n")
+    print(profile_table(epoch, 15))
+    print(f"\n### Profile of greedy parsing, en_lines test ({machine()})\n")
+    print(profile_table(parse, 12))
+
+
+def first_point(runs: int) -> None:
+    """Seconds from starting the Train page's default run (1,000 synthetic sentences, 30 epochs, the
+    small network) as a job starts it, ``python -m parsing_core.train --spec``, to its first batch
+    loss in the log; the page draws that point when it next reads the log."""
+    small = ModelConfig.preset("small")
+    spec = TrainSpec(DataSpec(synthetic=1000), "arc-hybrid", TrainConfig(epochs=30), small)
+    rows = []
+    for run in range(1, runs + 1):
+        with tempfile.TemporaryDirectory() as folder:
+            spec_file, log = spec.save(os.path.join(folder, "spec.json")), os.path.join(folder, "log.jsonl")
+            start = time.perf_counter()
+            job = subprocess.Popen([sys.executable, "-m", "parsing_core.train", "--spec", str(spec_file),
+                                    "--log", log], stderr=subprocess.DEVNULL)
+            first = wait_for_batch(log, job)
+            job.terminate()
+            job.wait()
+            rows.append([run, f"{first - start:.2f}"])
+    print(f"\n### First loss of the Train page's default run ({machine()})\n")
+    print(table(["run", "seconds from start to the first batch loss"], rows))
+
+
+def wait_for_batch(log: str, job: subprocess.Popen[bytes]) -> float:
+    """The moment the first batch event shows in ``log``."""
+    while job.poll() is None:
+        if os.path.exists(log):
+            with open(log, encoding="utf-8") as lines:
+                if any(json.loads(line).get("event") == "batch" for line in lines if line.strip()):
+                    return time.perf_counter()
+        time.sleep(0.02)
+    raise SystemExit("the training run ended before its first batch")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="2 epochs, 600 sentences, 2 seeds (a smoke run)")
@@ -213,10 +326,22 @@ def main() -> None:
     ap.add_argument("--upos-dim", type=int, default=25)
     ap.add_argument("--char-dim", type=int, default=32, help="character embeddings (0 = none)")
     ap.add_argument("--synthetic-size", type=int, default=2000, help="synthetic training sentences")
+    ap.add_argument("--threads", type=int, default=1, help="torch CPU threads while training")
+    ap.add_argument("--repeat", type=int, default=3, help="timings of each parsing setting")
+    ap.add_argument("--path", choices=["batched", "legacy"], default="batched",
+                    help="legacy: one configuration at a time and packed sequences (the code before)")
+    ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    ap.add_argument("--oracles", default="", help="the speed section times only these (comma-separated)")
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
-    torch.set_num_threads(1)
+    global SETUP
+    SETUP = Setup(args.path, args.device, args.threads, args.repeat, tuple(filter(None, args.oracles.split(","))))
+    torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
+    if "profile" in sections:
+        profile(limit, ModelConfig(char_dim=args.char_dim))
+    if "first_point" in sections:
+        first_point(args.repeat)
     words = ModelConfig(char_dim=args.char_dim)  # words (and their characters), no UPOS
     if "speed" in sections:
         speed(limit, words)
