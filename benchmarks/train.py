@@ -335,7 +335,8 @@ def main() -> None:
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
     global SETUP
-    SETUP = Setup(args.path, args.device, args.threads, args.repeat, tuple(filter(None, args.oracles.split(","))))
+    oracles = tuple(filter(None, args.oracles.split(",")))
+    SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles)
     torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
     if "profile" in sections:
