@@ -184,6 +184,9 @@ def test_the_practice_page_keeps_answers_through_an_outage_and_saves_them_after(
     warnings, _ = notices(at)
     waiting = "**2 answers not saved yet:** the progress database cannot be used now"
     assert any(w.startswith(waiting) for w in warnings)
+    sidebar = [e.value for e in at.sidebar.warning] + [e.value for e in at.sidebar.success]
+    assert any("2 answers not saved yet" in s for s in sidebar)  # the sign-in box does not say "saved"
+    assert not any("your progress is saved" in s for s in sidebar)
     assert "1 of 3 in a row" in mastery(at)  # they count while they wait (the first had a hint)
     outage.end()
     click(at, "practice.retry_saving")

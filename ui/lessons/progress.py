@@ -19,18 +19,20 @@ RIGHT = "lessons.right"  # item ids answered right in this visit
 
 
 @st.cache_resource(show_spinner=False)
-def opened(url: str) -> Store | None:
-    try:
-        return open_store(url)
-    except StoreUnavailable:
-        return None
+def opened(url: str) -> Store:
+    """The store at ``url``, opened once per process (a failure is not kept: the next run tries again)."""
+    return open_store(url)
 
 
 def signed_in() -> tuple[Store, Learner] | None:
     """The store and the learner, when a learner is signed in and the store opens."""
     who = st.session_state.get(LEARNER)
-    store = opened(default_url()) if who is not None else None
-    return None if store is None or who is None else (store, who)
+    if who is None:
+        return None
+    try:
+        return opened(default_url()), who
+    except StoreUnavailable:
+        return None
 
 
 def record(item: ex.Item[Any], feedback: ex.Feedback, answer: Any) -> None:

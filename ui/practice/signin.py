@@ -13,7 +13,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from parsing_core.progress import Learner, ProgressError, Store
-from ui.practice.progress import LEARNER, Tracker, learner
+from ui.practice.progress import LEARNER, Tracker, learner, pending
 from ui.views.safe_text import inert
 from ui.widgets import limits
 
@@ -32,7 +32,13 @@ def sign_in(store: Store | None, problem: str) -> Learner | None:
         return None
     who = learner()
     if who is not None:
-        st.success(f"Practising as **{inert(str(who))}**; your progress is saved.")
+        waiting = len(pending())
+        if waiting:
+            st.warning(f"Practising as **{inert(str(who))}**; {waiting} answer{'s' * (waiting != 1)} "
+                       "not saved yet (the database cannot be reached): keep this tab open.",
+                       icon=":material/cloud_off:")
+        else:
+            st.success(f"Practising as **{inert(str(who))}**; your progress is saved.")
         st.button("Sign out", key="practice.sign_out", on_click=st.session_state.pop, args=(LEARNER, None))
         return who
     st.caption(PRIVACY)
