@@ -136,7 +136,7 @@ def click_move(page: Page, move: str) -> None:
 def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[str, str]]:
     """On the open stepper, upload ``conllu``, click ``moves``, and download the derivation's CSV rows."""
     history = page.locator(".st-key-stepper-history")
-    expect(history).to_contain_text("ROOT", timeout=60_000)  # a replica's first page imports torch
+    expect(history).to_contain_text("ROOT", timeout=90_000)  # a replica's first page imports torch
     page.locator(".st-key-stepper-pick-source").get_by_text("CoNLL-U").click()
     page.locator(f".st-key-stepper-pick-upload {DROPZONE}").set_input_files(conllu)
     first_word = conllu.read_text().split("\t")[1]
