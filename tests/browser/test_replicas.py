@@ -7,6 +7,8 @@
   shared) and stopped there by the tab that started it (its token rides in the URL).
 * A replica killed mid-parse: the learner's page reconnects through nginx to the survivor, which
   rebuilds the board from the URL, and the parse goes on where it was.
+* The rendered nginx.conf passes ``nginx -t``; ``python -m deploy.launch`` serves until SIGTERM,
+  then leaves no process listening.
 
 nginx is Debian's (``apt-get install nginx``): without it these tests are skipped, and in CI
 (``CI=true``) they fail.
