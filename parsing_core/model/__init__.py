@@ -6,10 +6,15 @@ The pieces, in the order a sentence meets them:
 * :mod:`.batch` — a batch of sentences as tensors, and :class:`Lockstep`, the configurations
   of a batch advancing together;
 * :mod:`.features` — the key positions of a configuration (s0 s1 s2 b0 b1 b2 ...);
-* :mod:`.network` — the BiLSTM encoder and the MLP move and label scorers;
+* :mod:`.state` and :mod:`.rules` — :class:`.state.BatchState`: a batch's configurations as
+  arrays, every system's moves as array operations (legal masks, key positions, arcs);
+* :mod:`.network` — the BiLSTM encoder (:mod:`.bilstm`: padded sentences, one direction at a
+  time) and the MLP move and label scorers;
 * :mod:`.parser` — :class:`Parser`: network + vocabulary + system, greedy lockstep parsing;
 * :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score;
 * :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;
+  :mod:`.walks` the same walks on the batched state, with :mod:`.batched_costs` (Goldberg &
+  Nivre's costs for a whole batch);
 * :mod:`.trainer` — :class:`Trainer`: epochs, dev evaluation, callbacks;
 * :mod:`.config` — :class:`ModelConfig` (with named presets) and :class:`TrainConfig`, saved in
   checkpoints, and :class:`TrainSpec`, a whole run (data, system, both configs) as one value;
