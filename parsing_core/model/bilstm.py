@@ -29,10 +29,10 @@ from torch.nn import functional as F
 WEIGHTS = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
 
 
-def reversal(lengths: Tensor, width: int) -> Tensor:
+def reversal(lengths: Tensor, width: int, device: torch.device) -> Tensor:
     """(B, T) positions: t ↦ length − 1 − t inside each sentence, t beyond it (an involution)."""
-    t = torch.arange(width, device=lengths.device)[None, :]
-    n = lengths.to(t.device)[:, None]
+    t = torch.arange(width, device=device)[None, :]
+    n = lengths.to(device)[:, None]
     return torch.where(t < n, n - 1 - t, t)
 
 
@@ -51,7 +51,7 @@ def direction(lstm: nn.LSTM, x: Tensor, layer: int, suffix: str) -> Tensor:
 
 def bilstm(lstm: nn.LSTM, x: Tensor, lengths: Tensor) -> Tensor:
     """The outputs (B, T, 2H) of a bidirectional, batch-first ``lstm`` over x (B, T, D) of ``lengths``."""
-    order = reversal(lengths, x.shape[1])
+    order = reversal(lengths, x.shape[1], x.device)
     for layer in range(lstm.num_layers):
         if layer:  # nn.LSTM's dropout between layers
             x = F.dropout(x, lstm.dropout, lstm.training)
@@ -63,7 +63,7 @@ def bilstm(lstm: nn.LSTM, x: Tensor, lengths: Tensor) -> Tensor:
 
 def last_states(lstm: nn.LSTM, x: Tensor, lengths: Tensor) -> Tensor:
     """(B, 2H): a one-layer bidirectional ``lstm``'s last state in each direction (``h_n``)."""
-    order = reversal(lengths, x.shape[1])
+    order = reversal(lengths, x.shape[1], x.device)
     last = (lengths.to(x.device) - 1)[:, None, None].expand(-1, 1, lstm.hidden_size)
     forward = direction(lstm, x, 0, "").gather(1, last)[:, 0]
     backward = direction(lstm, flip(x, order), 0, "_reverse").gather(1, last)[:, 0]
