@@ -34,6 +34,18 @@ def natural_size_css(key: str) -> str:
             "</style>")
 
 
+def fresh(key: str, piece: str, moves: compute.Moves) -> str:
+    """A container key that changes with every move, so the browser draws the piece afresh.
+
+    Streamlit's chart keeps one Graphviz renderer per place on the page and, given new DOT,
+    morphs every path of the old drawing into the new one (d3-graphviz's path tweening, on even
+    without an animation): for the dotted arcs of a 12-word parse that cost the browser half a
+    second of script per click, and more as the parse grew.  A chart in a new container is a new
+    renderer, which only lays out.
+    """
+    return f"{key}-drawing-{piece}-{len(moves)}"
+
+
 def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: str, presenter: bool = False,
                           key: str = "stepper", hidden: bool = False,
                           beside: Callable[[], None] | None = None) -> str:
@@ -47,12 +59,14 @@ def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: st
     st.html(natural_size_css(key))
     with st.container(key=f"{key}-drawing"):
         with st.container(key=f"{key}-drawing-arcs"):
-            st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+            with st.container(key=fresh(key, "arcs", moves)):
+                st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
         if compute.sentence_of(parse.sentence).n >= LONG:
             st.caption("A long sentence: scroll the row of words sideways (shift + wheel, or swipe).")
         with st.container(horizontal=True, gap="medium", key=f"{key}-drawing-below"):
             with st.container(width="content", key=f"{key}-drawing-memory"):
-                st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
+                with st.container(key=fresh(key, "memory", moves)):
+                    st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
             if beside is None:
                 with st.container(width="content", key=f"{key}-drawing-legend"):
                     st.graphviz_chart(pieces.legend, width="content", alt="Legend")
