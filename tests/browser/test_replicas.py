@@ -135,6 +135,11 @@ def click_move(page: Page, move: str) -> None:
     expect(page).to_have_url(re.compile(r"moves=" + re.escape(f"{before}.{move}".lstrip(".")) + r"(&|$)"))
 
 
+def settled(page: Page) -> None:
+    """Wait until the page's run has drawn everything again (no element left from the run before)."""
+    expect(page.locator("[data-testid='stElementContainer'][data-stale='true']")).to_have_count(0)
+
+
 def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[str, str]]:
     """On the open stepper, upload ``conllu``, click ``moves``, and download the derivation's CSV rows."""
     history = page.locator(".st-key-stepper-history")
@@ -145,6 +150,7 @@ def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[st
     expect(history).to_contain_text(first_word)
     for move in moves:
         click_move(page, move)
+    settled(page)  # the URL changes mid-run: the CSV button of the run before would give old rows
     with page.expect_download() as download:
         page.locator(".st-key-stepper-csv button").first.click()
     return list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
