@@ -60,10 +60,12 @@ class Deployment:
         return next(r for r in self.replicas if r.address == address)
 
     def stop(self) -> None:
-        """nginx first (no new requests), then every replica."""
+        """nginx first (no new requests), then every replica (all told at once, then awaited)."""
         self.proxy.stop()
         for replica in self.replicas:
-            replica.stop()
+            replica.terminate()
+        for replica in self.replicas:
+            replica.wait_or_kill()
 
 
 def replica_through(url: str) -> str:
@@ -157,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             supervise(deployment)
     except KeyboardInterrupt:
         print("stopped", flush=True)
-    except (ReplicaError, RuntimeError) as err:
+    except (ReplicaError, RuntimeError, OSError) as err:  # a replica, nginx, or the request through it
         sys.exit(str(err))
 
 

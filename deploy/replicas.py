@@ -119,16 +119,25 @@ class Replica:
             self.process.kill()
             self.process.wait()
 
-    def stop(self, timeout: float = 10) -> None:
-        """SIGTERM (Streamlit closes its sessions), SIGKILL after ``timeout`` seconds."""
-        if not self.alive():
+    def terminate(self) -> None:
+        """SIGTERM: Streamlit closes its sessions and exits."""
+        if self.alive():
+            assert self.process is not None
+            self.process.send_signal(signal.SIGTERM)
+
+    def wait_or_kill(self, timeout: float = 10) -> None:
+        """Wait for the process to end; SIGKILL it if it has not after ``timeout`` seconds."""
+        if self.process is None:
             return
-        assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
+
+    def stop(self, timeout: float = 10) -> None:
+        """SIGTERM, and SIGKILL if the process has not ended after ``timeout`` seconds."""
+        self.terminate()
+        self.wait_or_kill(timeout)
 
     def log_tail(self, chars: int = 2000) -> str:
         return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
