@@ -31,11 +31,11 @@ SENTENCES = synthetic_treebank(60, 0.4, seed=5, max_len=20)
 @pytest.mark.parametrize("children", [True, False])
 def test_both_paths_parse_alike(system: str, labelled: bool, children: bool) -> None:
     torch.manual_seed(3)
-    sentences = SENTENCES if labelled else [s.with_tree(s.gold_heads) for s in SENTENCES]
+    sentences = SENTENCES[:30] if labelled else [s.with_tree(s.gold_heads) for s in SENTENCES[:30]]
     parser = Parser(system, Vocab.build(sentences, min_count=1), ModelConfig(**{**TINY.__dict__,
                                                                                 "children": children}))
     assert parser.labelled == labelled
-    batched, legacy = parser.parse(sentences, 16, "batched"), parser.parse(sentences, 16, "legacy")
+    batched, legacy = parser.parse(sentences, 8, "batched"), parser.parse(sentences, 8, "legacy")
     assert [(s.gold_heads, s.labels) for s in batched] == [(s.gold_heads, s.labels) for s in legacy]
 
 
