@@ -12,16 +12,21 @@ Then the tabs close and the server is left alone for ``--settle`` seconds.  It p
 row per class size: clicks, latency p50/p95/p99, failed sessions (an error, or a click with no
 new drawing within 30 s), the server's CPU milliseconds per click, its resident memory at the
 start, at the peak and ``--settle`` seconds after the tabs closed, and the clicks per second the
-class sustained (clicks answered over the time from the first click to the last answer).  The
-CPU counts from the moment every page is open (a page's first load is not a click).  With
-replicas, CPU and memory are the replicas' together (nginx's are left out: a few MB, little CPU).
-The browsers run on the same machine, so their drawing competes with the server for its cores.
+class sustained (clicks answered over the time from the first click to the last answer); then,
+from the server's own memory log (``ui.diagnostics``, one server only), its Python heap in
+thousands of allocated blocks at the start, the peak and the end, and how many sessions it still
+holds at the end (``server.disconnectedSessionTTL`` frees a closed tab's); and last, the CPU of
+all the Chromium processes per click, the browsers' share of the machine.  The CPU counts from
+the moment every page is open (a page's first load is not a click).  With replicas, CPU and
+memory are the replicas' together (nginx's are left out: a few MB, little CPU).  The browsers run
+on the same machine, so their drawing competes with the server for its cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -43,6 +48,7 @@ from benchmarks.common import table
 from deploy.launch import serve
 from deploy.proxy import REPLICA_HEADER
 from deploy.replicas import shared_environment
+from ui.diagnostics import VARIABLE as MEMORY_LOG
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -61,11 +67,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, memory_log: Path | None = None) -> subprocess.Popen[bytes]:
+    """``streamlit run app.py`` on ``port``; with ``memory_log``, the app writes its memory there
+    every second (``ui.diagnostics``)."""
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, **({MEMORY_LOG: str(memory_log)} if memory_log else {})}
+    server = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
@@ -84,6 +94,47 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def chromium_cpu() -> dict[int, float]:
+    """User plus system CPU seconds so far of every Chromium process on the machine, by pid."""
+    seen = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # the process ended meanwhile
+            continue
+        if "(chromium" in text.split(")", 1)[0]:
+            fields = text.rsplit(")", 1)[1].split()
+            seen[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+    return seen
+
+
+@dataclass
+class BrowserCPU:
+    """The browsers' CPU over a stretch of time, polled: a tab's process ends when its tab closes,
+    taking its account with it, so each process's last reading is kept."""
+
+    first: dict[int, float] = field(default_factory=dict)
+    last: dict[int, float] = field(default_factory=dict)
+
+    def start(self) -> None:
+        self.first, self.last = chromium_cpu(), {}
+
+    def poll(self) -> None:
+        self.last.update(chromium_cpu())
+
+    def seconds(self) -> float:
+        return sum(cpu - self.first.get(pid, 0.0) for pid, cpu in self.last.items())
+
+
+def last_memory(log: Path) -> dict[str, float]:
+    """The newest line of a server's memory log (empty before its first line)."""
+    try:
+        lines = log.read_text().splitlines()
+    except OSError:
+        return {}
+    return json.loads(lines[-1]) if lines else {}
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -98,6 +149,7 @@ class Servers:
     url: str
     direct_urls: list[str]  # each process's own address, to warm each one
     pids: list[int]
+    memory_logs: list[Path] = field(default_factory=list)  # one server's own account of its memory
 
     def cpu_seconds(self) -> float:
         return sum(cpu_seconds(pid) for pid in self.pids)
@@ -105,19 +157,29 @@ class Servers:
     def rss_mb(self) -> float:
         return sum(rss_mb(pid) for pid in self.pids)
 
+    def heap(self) -> tuple[float, float]:
+        """(Python heap in thousands of blocks, sessions held), summed over the logs; NaN without."""
+        if not self.memory_logs:
+            return float("nan"), float("nan")
+        lines = [last_memory(log) for log in self.memory_logs]
+        return (sum(line.get("heap_blocks", 0) for line in lines) / 1000,
+                sum(line.get("sessions", 0) for line in lines))
+
 
 @contextmanager
 def servers(replicas: int) -> Iterator[Servers]:
     """One ``streamlit run`` (``replicas`` = 1), or that many behind nginx (``deploy.launch.serve``)."""
     if replicas == 1:
         port = free_port()
-        server = start_server(port)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            yield Servers(url, [url], [server.pid])
-        finally:
-            server.terminate()
-            server.wait()
+        with tempfile.TemporaryDirectory(prefix="load-memory-") as folder:
+            log = Path(folder) / "memory.jsonl"
+            server = start_server(port, log)
+            url = f"http://127.0.0.1:{port}"
+            try:
+                yield Servers(url, [url], [server.pid], [log])
+            finally:
+                server.terminate()
+                server.wait()
         return
     with tempfile.TemporaryDirectory(prefix="load-jobs-") as jobs, \
             serve(replicas, shared_environment(Path(jobs))) as deployment:
@@ -203,12 +265,18 @@ class Row:
     rss_peak: float
     rss_after: float
     clicks_per_s: float
+    heap_start: float  # thousands of blocks the interpreter holds (sys.getallocatedblocks)
+    heap_peak: float
+    heap_after: float
+    sessions_after: float  # sessions the server still holds after --settle seconds
+    browser_ms_per_click: float  # CPU of every Chromium process on the machine, per click
 
     def cells(self) -> list[object]:
         return [self.users, self.clicks, f"{1000 * self.p50:.0f}", f"{1000 * self.p95:.0f}",
                 f"{1000 * self.p99:.0f}", self.failed, f"{self.cpu_ms_per_click:.0f}",
                 f"{self.rss_start:.0f}", f"{self.rss_peak:.0f}", f"{self.rss_after:.0f}",
-                f"{self.clicks_per_s:.2f}"]
+                f"{self.clicks_per_s:.2f}", f"{self.heap_start:.0f}", f"{self.heap_peak:.0f}",
+                f"{self.heap_after:.0f}", f"{self.sessions_after:.0f}", f"{self.browser_ms_per_click:.0f}"]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -219,18 +287,23 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
-    start_rss, start_cpu = at.rss_mb(), at.cpu_seconds()
+    start_rss, start_cpu, browsers = at.rss_mb(), at.cpu_seconds(), BrowserCPU()
+    start_heap = at.heap()[0]
     start_time = time.perf_counter()
-    peak = [start_rss]
+    peak, heap_peak = [start_rss], [start_heap]
     done = False
 
     def clicking_starts() -> None:
         nonlocal start_cpu, start_time
         start_cpu, start_time = at.cpu_seconds(), time.perf_counter()
+        browsers.start()
 
     async def watch_memory() -> None:
         while not done:
             peak.append(at.rss_mb())
+            heap_peak.append(at.heap()[0])
+            if browsers.first:
+                browsers.poll()
             await asyncio.sleep(0.5)
 
     async def both() -> list[Student]:
@@ -242,7 +315,7 @@ def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
         return students
 
     students = asyncio.run(both())
-    cpu = at.cpu_seconds() - start_cpu
+    cpu, browser = at.cpu_seconds() - start_cpu, browsers.seconds()
     clicking = max((s.last_answer for s in students), default=start_time) - start_time
     time.sleep(settle)
     latencies = [t for s in students for t in s.latencies]
@@ -255,14 +328,17 @@ def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
               file=sys.stderr)
     clicks = len(latencies)
     failed = sum(bool(s.failed) for s in students)
+    heap_after, sessions_after = at.heap()
     return Row(n, clicks, statistics.median(latencies) if latencies else float("nan"),
                percentile(latencies, 0.95), percentile(latencies, 0.99), failed,
                1000 * cpu / max(clicks, 1), start_rss, max(peak), at.rss_mb(),
-               clicks / clicking if clicking > 0 else 0.0)
+               clicks / clicking if clicking > 0 else 0.0, start_heap, max(heap_peak), heap_after,
+               sessions_after, 1000 * browser / max(clicks, 1))
 
 
 HEADER = ["students", "clicks", "p50 ms", "p95 ms", "p99 ms", "failed sessions", "server CPU ms/click",
-          "RSS MB start", "RSS MB peak", "RSS MB after", "clicks/s"]
+          "RSS MB start", "RSS MB peak", "RSS MB after", "clicks/s", "heap k-blocks start",
+          "heap k-blocks peak", "heap k-blocks after", "sessions after", "browser CPU ms/click"]
 
 
 def run(users: list[int], seconds: float, settle: float, replicas: int = 1) -> list[Row]:
