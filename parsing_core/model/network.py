@@ -104,9 +104,12 @@ class ParserNetwork(nn.Module):
         Returns (B·T + 1, F, heads·M); row B·T is the empty vector's contribution.  Row
         ``b·T + i`` is token i of sentence b, as :func:`.features.feature_rows` numbers them.
         The BiLSTMs read padded sentences (:func:`.bilstm.bilstm`), or, with ``packed`` (by
-        default the network's ``packed``), packed sequences: the slower way, kept to compare.
+        default the network's ``packed``), packed sequences: the slower way, kept to compare,
+        and taken anyway when most of the padded batch would be padding (sentences of very
+        different lengths in one batch: the padded way computes over every position).
         """
-        packed = self.packed if packed is None else packed
+        if packed is None:
+            packed = self.packed or 2 * int(batch.lengths.sum()) < batch.lengths.numel() * batch.width
         x = self.embed(batch, packed)  # (B, T, D)
         v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
         v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
