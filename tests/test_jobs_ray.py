@@ -24,6 +24,7 @@ from streamlit.testing.v1 import AppTest
 
 from parsing_core.jobs import JobBoard, JobError, TrainingJob, backend_named
 from parsing_core.model import DataSpec, EpochEvent, ModelConfig, TestEvent, TrainConfig, TrainSpec
+from tests.needs import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = TrainSpec(DataSpec(synthetic=40), "arc-hybrid", TrainConfig(epochs=1, seed=1),
@@ -43,9 +44,7 @@ def need_ray() -> None:
     try:
         import ray.job_submission  # noqa: F401
     except ImportError:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Ray is not installed: pip install -r requirements-ray.txt")
-        pytest.skip("Ray is not installed (pip install -r requirements-ray.txt)")
+        unavailable("Ray is not installed (pip install -r requirements-ray.txt)")
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,8 @@ def test_one_session_is_capped_and_others_are_not_held_up_by_it() -> None:
     cap = RateLimit("exercises", per_session=3, in_all=100, clock=clock)
     for _ in range(3):
         cap.take("a")
-    with pytest.raises(LimitReached, match="3 exercises a minute is the most one person may ask for: wait 60 s"):
+    with pytest.raises(LimitReached, match="3 exercises a minute is the most one person may ask for: "
+                                           "wait 60 s"):
         cap.take("a")
     cap.take("b")  # another learner still gets items
     assert (cap.used("a"), cap.used("b"), cap.used()) == (3, 1, 4)

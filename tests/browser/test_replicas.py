@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 import signal
 import subprocess
@@ -35,6 +34,7 @@ from deploy.proxy import NGINX, REPLICA_HEADER, listening, render
 from deploy.replicas import Replica, shared_environment, wait_healthy
 from parsing_core.jobs import JobBoard
 from tests.browser.conftest import require_chromium
+from tests.needs import unavailable
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
@@ -53,10 +53,7 @@ SENTENCES = {  # a CoNLL-U file per browser, words of its own
 def require_nginx() -> None:
     if NGINX.exists():
         return
-    message = f"{NGINX} is missing; install it with `apt-get install -y nginx`"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message)
-    pytest.skip(message)
+    unavailable(f"{NGINX} is missing; install it with `apt-get install -y nginx`")
 
 
 @pytest.fixture(scope="module")
