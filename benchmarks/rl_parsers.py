@@ -20,7 +20,7 @@ thread each.
     python -m benchmarks.rl_parsers [--treebanks en_lines,la_perseus] [--seeds 3] [--first-seed 1]
                                     [--epochs 4] [--updates 8000] [--limit N] [--workers 2] [--out table.md]
 
-The thesis's figures beside the table are its Table 8.1 (digest §8.3); it had no la_perseus
+The thesis's figures beside the table are its Table 8.1 (its section 8.2); it had no la_perseus
 (Latin) row, so that treebank is set beside grc_perseus (Ancient Greek, also from Perseus).
 """
 
