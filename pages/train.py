@@ -16,7 +16,7 @@ from pathlib import Path
 import streamlit as st
 
 import parsing_core as pc
-from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob, on_cluster
+from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
 from parsing_core.model import DEFAULT_PRESET, TrainSpec
 from ui.navigation import run_through_app
 from ui.views.glossary import term
@@ -138,17 +138,18 @@ def started(job: TrainingJob) -> str:
     return time.strftime("%d %b %H:%M:%S", time.localtime(job.started()))
 
 
-def capacity_note() -> str:
+def capacity_note(board: JobBoard) -> str:
     """How many runs may go at once: the board's own cap here, the cluster's room on Ray."""
-    if on_cluster():
+    if board.where().queues:
         return (f"Runs go to the Ray cluster, which runs as many as it has room for (one CPU core "
                 f"each); at most {LIMIT} more may wait in its queue.")
     return f"At most {LIMIT} runs go at once; each uses one CPU core."
 
 
-def start_buttons(choice: TrainSpec | None, tab: str, free: int) -> None:
+def start_buttons(choice: TrainSpec | None, tab: str, board: JobBoard) -> None:
+    free = board.free()
     left, right = st.columns([1, 2])
-    busy = "the cluster's queue is full" if on_cluster() else f"{LIMIT} runs are going"
+    busy = "the cluster's queue is full" if board.where().queues else f"{LIMIT} runs are going"
     why = "Choose training data first." if choice is None else f"{busy}: stop one first."
     # Not a callback: its arguments would be the form of the run before, without an edit made
     # just before the click.  The page is drawn again at once instead.
@@ -248,9 +249,8 @@ st.markdown("A BiLSTM parser learns from an oracle.  Each run goes on in its own
             "server, so every run going now is listed under *Runs going now*, whoever started it: you "
             "may refresh the page or come back from another browser, and stop a run whenever you "
             "like.  A stopped run keeps the weights of its best epoch so far (once one epoch has "
-            "ended), ready for the Stepper like a finished one.  " + capacity_note())
+            "ended), ready for the Stepper like a finished one.  " + capacity_note(board := job_board()))
 tab = this_tab()
-board = job_board()
 jobs = board.jobs()
 running = [j for j in jobs if j.status() in LIVE]
 ended = [j for j in jobs if j.folder.name not in {r.folder.name for r in running}]
@@ -259,7 +259,7 @@ with show_errors():
     with form:
         st.subheader("New run")
         choice = run_choice()
-        start_buttons(choice, tab, board.free())
+        start_buttons(choice, tab, board)
     with watch:
         st.subheader("Runs going now")
         live_runs(tuple(j.folder.name for j in running), tab)

@@ -36,7 +36,6 @@ from .backend import (
     backend_named,
     backend_of,
     chosen_backend,
-    on_cluster,
 )
 from .board import JobBoard
 from .job import TrainingJob
@@ -57,7 +56,6 @@ from .kinds import (
 from .local import LOCAL, LocalBackend, process_alive
 
 __all__ = [
-    "on_cluster",
     "BACKEND_ENV", "KINDS", "LAB", "LIVE", "LOCAL", "RL", "STATUSES", "TRAIN", "Backend", "JobBoard",
     "JobError", "JobKind", "LocalBackend", "Report", "Spec", "TrainingJob", "backend_named",
     "backend_of", "chosen_backend", "get_kind", "kind_of_spec", "load", "process_alive", "register",

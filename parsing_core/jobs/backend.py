@@ -99,11 +99,6 @@ def chosen_backend() -> Backend:
     return backend_named(os.environ.get(BACKEND_ENV))
 
 
-def on_cluster() -> bool:
-    """Whether new jobs go to a Ray cluster (``PARSING_JOBS_BACKEND=ray``), which decides how many run."""
-    return os.environ.get(BACKEND_ENV) == "ray"
-
-
 def backend_of(folder: Path) -> Backend:
     """The backend a job's folder was started on (its ``ray.json`` names a Ray cluster)."""
     if (folder / "ray.json").exists():
