@@ -43,13 +43,16 @@ def member(tokens: Array, count: Array, width: int) -> Array:
 
 
 def regions(st: BatchState) -> Regions:
-    width = st.stack.shape[1]
+    width, rows = st.stack.shape[1], st.rows
     stack, buffer = member(st.stack, st.sl, width), member(st.queue, st.ql, width)
-    below = member(st.stack, np.maximum(st.sl - 1, 0), width)
-    rest = member(st.queue, np.maximum(st.ql - 1, 0), width)  # β is reversed: b is the last
+    s0, s1, b0 = st.s(0), st.s(1), st.b(0)
+    below, rest = stack.copy(), buffer.copy()
+    below[rows, np.maximum(s0, 0)] &= s0 < 0  # σ without s0 (a token is on the stack once)
+    rest[rows, np.maximum(b0, 0)] &= b0 < 0  # β without b
+    only_s1 = np.zeros_like(stack)
+    only_s1[rows, np.maximum(s1, 0)] = s1 >= 0
     words = np.arange(width)[None, :] > 0
-    return Regions(stack, below, stack & ~member(st.stack, np.maximum(st.sl - 2, 0), width) & below,
-                   buffer, rest, stack & words & (st.heads < 0))
+    return Regions(stack, below, only_s1, buffer, rest, stack & words & (st.heads < 0))
 
 
 def links(gold: Array, rows: Array, x: Array, heads_from: Array, deps_from: Array) -> Array:

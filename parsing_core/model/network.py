@@ -130,13 +130,27 @@ class ParserNetwork(nn.Module):
 
         ``rows`` (N, F) holds, for each configuration and feature slot, a row of the table.
         """
-        n, f = rows.shape
-        flat = rows * f + torch.arange(f, device=rows.device)  # (N, F): row r, slot j → r·F + j
-        picked = table.reshape(-1, table.shape[-1]).index_select(0, flat.reshape(-1))  # (N·F, heads·M)
-        hidden = torch.tanh(picked.view(n, f, -1).sum(dim=1) + self.hidden_bias)  # (N, heads·M)
+        hidden = self.hidden(table, rows)  # (N, heads·M)
         m = self.config.mlp_dim
         moves = self.moves(hidden[:, :m])  # (N, K)
         if self.labels is None:
             return moves, None
-        labels = self.labels(hidden[:, m:]).view(n, len(ARC_KINDS), self.n_labels)  # (N, 2, L)
+        labels = self.labels(hidden[:, m:]).view(len(rows), len(ARC_KINDS), self.n_labels)  # (N, 2, L)
         return moves, labels
+
+    def score_moves(self, table: Tensor, rows: Tensor) -> Tensor:
+        """The move scores (N, K) alone: a training walk chooses its moves without the labels."""
+        m = self.config.mlp_dim
+        return self.moves(self.hidden(table, rows, m))
+
+    def hidden(self, table: Tensor, rows: Tensor, width: int | None = None) -> Tensor:
+        """The hidden layers (N, heads·M) of N configurations, or their first ``width`` units."""
+        n, f = rows.shape
+        flat = rows * f + torch.arange(f, device=rows.device)  # (N, F): row r, slot j → r·F + j
+        cells = table.reshape(-1, table.shape[-1])
+        bias = self.hidden_bias
+        if width is not None:
+            cells, bias = cells[:, :width], bias[:width]
+        picked = cells.index_select(0, flat.reshape(-1))  # (N·F, width)
+        hidden: Tensor = torch.tanh(picked.view(n, f, -1).sum(dim=1) + bias)
+        return hidden

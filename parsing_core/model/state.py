@@ -17,6 +17,10 @@ Legal masks (B, K), feature rows (B, F) and the arcs moves would build come out 
 batch at once (the moves themselves are :mod:`.rules`); :meth:`BatchState.configuration`
 turns row i back into the configuration the one-sentence path would have reached, exactly.
 
+A step reads the same few positions many times (s0 for the legal moves, the features, the
+arcs and the costs); ``s(k)``, ``b(k)`` and ``terminal()`` are worked out once per step and
+kept until the next :meth:`BatchState.apply`, which is the only way the arrays change.
+
 >>> import parsing_core as pc
 >>> system = pc.get_system("arc-hybrid")
 >>> st = BatchState(system, [3, 1])
@@ -67,17 +71,24 @@ class BatchState:
             self.ql += 1
         else:
             self.sl[:] = 1  # ROOT on the stack
+        self.seen: dict[tuple[str, int], Array] = {}  # this step's s(k), b(k), terminal(); see apply
 
     # -- reading ---------------------------------------------------------------------------
     def s(self, k: int) -> Array:
         """(B,) the k-th stack token from the top (s0 = top), −1 where the stack is shorter."""
-        found = self.stack[self.rows, np.maximum(self.sl - 1 - k, 0)]
-        return np.where(self.sl > k, found, MISSING)
+        key = ("s", k)
+        if key not in self.seen:
+            found = self.stack[self.rows, np.maximum(self.sl - 1 - k, 0)]
+            self.seen[key] = np.where(self.sl > k, found, MISSING)
+        return self.seen[key]
 
     def b(self, k: int) -> Array:
         """(B,) the k-th buffer token from the front (b0 = front), −1 where the buffer is shorter."""
-        found = self.queue[self.rows, np.maximum(self.ql - 1 - k, 0)]
-        return np.where(self.ql > k, found, MISSING)
+        key = ("b", k)
+        if key not in self.seen:
+            found = self.queue[self.rows, np.maximum(self.ql - 1 - k, 0)]
+            self.seen[key] = np.where(self.ql > k, found, MISSING)
+        return self.seen[key]
 
     def has_head(self, tokens: Array, rows: Array | None = None) -> Array:
         """Does each token (one per row of ``rows``, all rows by default) have a head?  ROOT and −1: no."""
@@ -86,7 +97,9 @@ class BatchState:
 
     def terminal(self) -> Array:
         """(B,) bool: the final configurations."""
-        return is_terminal(self.system, self)
+        if ("t", 0) not in self.seen:
+            self.seen["t", 0] = is_terminal(self.system, self)
+        return self.seen["t", 0]
 
     def legal_mask(self) -> Array:
         """(B, K) bool: the legal moves of each configuration, in the system's display order."""
@@ -135,10 +148,13 @@ class BatchState:
         ``labels[i]`` (an index into ``label_names``; −1: none).  The moves must be legal."""
         kinds = np.asarray(kinds, dtype=np.int64)
         labs = np.full(self.size, NONE) if labels is None else np.asarray(labels, dtype=np.int64)
+        # Each effect reads s(k), b(k) of its own rows before changing them, and the rows of
+        # different kinds are disjoint: the readings of this step stay right for every effect.
         for k, rule in enumerate(self.rules):
             rows = np.flatnonzero(kinds == k)
             if len(rows):
                 rule.effect(self, rows, labs[rows])
+        self.seen.clear()
 
     def push(self, rows: Array, tokens: Array) -> None:
         self.stack[rows, self.sl[rows]] = tokens

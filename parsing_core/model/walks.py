@@ -137,7 +137,7 @@ class BatchedWalker(Walker):
 
     def array_step(self, state: BatchState, active: Array, gold: GoldArrays, layout: tuple[int, int, bool],
                    table: Tensor, explore: Exploration, sup: Supervision) -> Array:
-        """One step with a batched oracle: costs, choices and moves as array operations."""
+        """One step with a batched oracle: costs, choices, moves and what they teach as array operations."""
         assert self.costs is not None
         mask = state.legal_mask()
         rows = state.feature_rows(*layout)
@@ -145,25 +145,24 @@ class BatchedWalker(Walker):
         choosing = active[mask[active].sum(axis=1) > 1]
         kinds = np.full(state.size, -1, dtype=np.int64)
         kinds[active] = mask[active].argmax(axis=1)  # the only legal move, where there is one
-        at = np.full(state.size, -1)
+        taught = np.array([bool(labels[i]) for i in active.tolist()], dtype=bool)  # forced: labels only
+        best = np.zeros((len(active), mask.shape[1]), dtype=bool)
+        chose = np.zeros(len(active), dtype=bool)
         if len(choosing):
             with torch.no_grad():
-                moves, _ = self.network.score(table, torch.from_numpy(rows[choosing]).to(table.device))
+                moves = self.network.score_moves(table, torch.from_numpy(rows[choosing]).to(table.device))
             picked = choose_all(self.costs(state, gold.heads, mask)[choosing], moves.cpu().numpy(),
                                 mask[choosing], explore, self.swap)
             kinds[choosing] = picked.move
-            at[choosing] = np.arange(len(choosing))
-        for i in active.tolist():
-            j = at[i]
-            if j < 0:
-                if labels[i]:
-                    self.add_mask_row(rows[i], mask[i], None, labels[i], sup)
-            elif picked.move[j] < 0:
-                sup.dropped += 1
-            else:
-                self.add_mask_row(rows[i], mask[i], picked.best[j].tolist(), labels[i], sup)
-                sup.errors += int(picked.mistaken[j])
-                sup.explored += int(picked.explored[j])
+            at = np.searchsorted(active, choosing)  # choosing is a subsequence of active
+            kept = picked.move >= 0
+            sup.dropped += int((~kept).sum())
+            taught[at] = kept
+            chose[at[kept]] = True
+            best[at[kept]] = picked.best[kept]
+            sup.errors += int(picked.mistaken[kept].sum())
+            sup.explored += int(picked.explored[kept].sum())
+        self.add_mask_rows(active[taught], rows, mask, best[taught], chose[taught], labels, sup)
         return kinds
 
     def choose_row(self, configs: list[Configuration], i: int, gold: Sentence, legal: Array, row: Array,
@@ -192,6 +191,18 @@ class BatchedWalker(Walker):
         sup.choice.append(best is not None)
         sup.steps += best is not None
         sup.label_at.extend((len(sup.rows) - 1, slot, label) for slot, label in labels)
+
+    def add_mask_rows(self, which: Array, rows: Array, mask: Array, best: Array, chose: Array,
+                      labels: list[list[tuple[int, int]]], sup: Supervision) -> None:
+        """:meth:`add_mask_row` for the batch rows ``which`` at once (``best``, ``chose``: one per row)."""
+        start = len(sup.rows)
+        sup.rows.extend(rows[which].tolist())
+        sup.legal.extend(mask[which].tolist())
+        sup.best.extend(best.tolist())
+        sup.choice.extend(chose.tolist())
+        sup.steps += int(chose.sum())
+        for n, i in enumerate(which.tolist()):
+            sup.label_at.extend((start + n, slot, label) for slot, label in labels[i])
 
     def gold_label_rows(self, state: BatchState, mask: Array, gold: GoldArrays
                         ) -> list[list[tuple[int, int]]]:
