@@ -140,15 +140,15 @@ class ParserNetwork(nn.Module):
 
     def score_moves(self, table: Tensor, rows: Tensor) -> Tensor:
         """The move scores (N, K) alone: a training walk chooses its moves without the labels."""
-        m = self.config.mlp_dim
-        return self.moves(self.hidden(table, rows, m))
+        scores: Tensor = self.moves(self.hidden(table, rows, self.config.mlp_dim))
+        return scores
 
     def hidden(self, table: Tensor, rows: Tensor, width: int | None = None) -> Tensor:
         """The hidden layers (N, heads·M) of N configurations, or their first ``width`` units."""
         n, f = rows.shape
         flat = rows * f + torch.arange(f, device=rows.device)  # (N, F): row r, slot j → r·F + j
         cells = table.reshape(-1, table.shape[-1])
-        bias = self.hidden_bias
+        bias: Tensor = self.hidden_bias
         if width is not None:
             cells, bias = cells[:, :width], bias[:width]
         picked = cells.index_select(0, flat.reshape(-1))  # (N·F, width)
