@@ -38,7 +38,17 @@ from .checkpoint import save_checkpoint
 from .cli_common import JsonLog, add_data_arguments, clock, exit_status, load_data
 from .conllu_io import write_conllu
 from .errors import ParsingCoreError
-from .model import REGIMES, Callbacks, DataSpec, ModelConfig, TrainConfig, Trainer, TrainResult, TrainSpec
+from .model import (
+    PRECISIONS,
+    REGIMES,
+    Callbacks,
+    DataSpec,
+    ModelConfig,
+    TrainConfig,
+    Trainer,
+    TrainResult,
+    TrainSpec,
+)
 from .model.events import BatchEvent, EpochEvent, Event, StartEvent, TestEvent
 from .model.trainer import attachment_scores
 from .sentence import Sentence
@@ -236,6 +246,8 @@ def arguments() -> argparse.ArgumentParser:
     how.add_argument("--oracle-model", help="the learned oracle's model for --regime imitation (a DQN "
                                             "from python -m parsing_core.rl; default $PARSING_DQN_MODEL)")
     how.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
+    how.add_argument("--precision", choices=PRECISIONS, default=TrainConfig.precision,
+                     help="bfloat16: the BiLSTMs in bfloat16 (faster where the processor has it)")
     add_fields(how, TrainConfig, ["epochs", "batch_size", "lr", "explore_after", "explore_p", "word_dropout",
                                   "seed", "threads"])
     net = p.add_argument_group("network")

@@ -29,7 +29,16 @@ does not import it.
 
 from __future__ import annotations
 
-from .config import DEFAULT_PRESET, MODEL_PRESETS, REGIMES, DataSpec, ModelConfig, TrainConfig, TrainSpec
+from .config import (
+    DEFAULT_PRESET,
+    MODEL_PRESETS,
+    PRECISIONS,
+    REGIMES,
+    DataSpec,
+    ModelConfig,
+    TrainConfig,
+    TrainSpec,
+)
 from .device import pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event, StartEvent, TestEvent, read_event
 from .parser import Parser
@@ -38,8 +47,9 @@ from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores,
 from .vocab import Vocab
 
 __all__ = [
-    "DEFAULT_PRESET", "MODEL_PRESETS", "REGIMES", "BatchEvent", "Callbacks", "DataSpec", "EpochEvent",
-    "Event", "ModelConfig", "MoveScore", "Parser", "Report", "Scorer", "StartEvent", "TestEvent",
+    "DEFAULT_PRESET", "MODEL_PRESETS", "PRECISIONS", "REGIMES", "BatchEvent", "Callbacks", "DataSpec",
+    "EpochEvent", "Event", "ModelConfig", "MoveScore", "Parser", "Report", "Scorer", "StartEvent",
+    "TestEvent",
     "TrainConfig", "TrainResult", "TrainSpec", "Trainer", "Vocab", "attachment_scores", "default_oracle",
     "pick_device", "read_event", "set_seed",
 ]

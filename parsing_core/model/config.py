@@ -36,6 +36,8 @@ from ..errors import ParsingCoreError
 #: dynamic: like nondeterministic, but after ``explore_after`` epochs follow the model's own
 #: (maybe wrong) move with probability ``explore_p`` (Goldberg & Nivre's EXPLORE_{k,p}).
 REGIMES: tuple[str, ...] = ("static", "nondeterministic", "dynamic", "imitation")
+#: float32 everywhere, or the network's encoder (BiLSTMs and table) in bfloat16.
+PRECISIONS: tuple[str, ...] = ("float32", "bfloat16")
 
 C = TypeVar("C", bound="_Config")
 
@@ -126,6 +128,9 @@ class TrainConfig(_Config):
     seed: int = 1
     threads: int = 1  # torch CPU threads (0 = torch's default); 1 is fastest for a parser's small matrices
     device: str = "auto"  # "auto" (CUDA when available, else CPU), "cpu" or "cuda"
+    #: "float32", or "bfloat16": the BiLSTMs and the table in bfloat16 (mixed precision; the walk,
+    #: the loss and the weights stay float32), for processors that compute in bfloat16 natively
+    precision: str = "float32"
     keep_best: bool = True  # restore the weights of the epoch with the best dev UAS at the end
 
     def __post_init__(self) -> None:
@@ -136,6 +141,8 @@ class TrainConfig(_Config):
             raise ParsingCoreError("TrainConfig: epochs must be ≥ 0, batch_size ≥ 1 and lr > 0")
         if not 0 <= self.explore_p <= 1 or self.explore_after < 0:
             raise ParsingCoreError("TrainConfig: explore_p must be in [0, 1] and explore_after ≥ 0")
+        if self.precision not in PRECISIONS:
+            raise ParsingCoreError(f"unknown precision {self.precision!r}; choose float32 or bfloat16")
         if self.device not in ("auto", "cpu", "cuda"):
             raise ParsingCoreError(f"unknown device {self.device!r}; choose auto, cpu or cuda")
 

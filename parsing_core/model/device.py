@@ -33,6 +33,25 @@ def pick_device(name: str = "auto") -> torch.device:
     return torch.device(name)
 
 
+def bfloat16_native(device: torch.device) -> bool:
+    """Does ``device`` compute in bfloat16 natively (a CUDA GPU that supports it; a CPU with
+    AVX-512 BF16 or AMX)?  Elsewhere bfloat16 is emulated, and slower than float32."""
+    if device.type == "cuda":
+        return bool(torch.cuda.is_bf16_supported())
+    cpu = torch.cpu
+    checks = ("_is_avx512_bf16_supported", "_is_amx_tile_supported")
+    return any(bool(getattr(cpu, name, lambda: False)()) for name in checks)
+
+
+def check_precision(precision: str, device: torch.device) -> str:
+    """``precision`` if ``device`` can run it at speed; a clear error for bfloat16 where it is emulated."""
+    if precision == "bfloat16" and not bfloat16_native(device):
+        raise ParsingCoreError(f"precision bfloat16 needs a processor that computes in bfloat16 "
+                               f"(AVX-512 BF16 or AMX, or a recent GPU); {describe(device)} does not. "
+                               "Use float32.")
+    return precision
+
+
 def describe(device: torch.device) -> str:
     """A name for people: "cpu (2 threads)" or the GPU's name."""
     if device.type == "cuda":

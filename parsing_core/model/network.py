@@ -72,6 +72,7 @@ class ParserNetwork(nn.Module):
         self.dropout = nn.Dropout(c.dropout)
         self.empty = nn.Parameter(0.1 * torch.randn(2 * c.lstm_dim))  # the vector of a missing position
         self.packed = False  # see encode()
+        self.precision = "float32"  # or "bfloat16": encode() under autocast (TrainConfig.precision)
         self.heads = 2 if self.n_labels else 1  # hidden layers: moves (and labels)
         # W_f of both MLPs for every feature slot f, applied to every token at once; bias added once.
         self.project = nn.Linear(2 * c.lstm_dim, n_features * self.heads * c.mlp_dim, bias=False)
@@ -103,6 +104,9 @@ class ParserNetwork(nn.Module):
 
         Returns (B·T + 1, F, heads·M); row B·T is the empty vector's contribution.  Row
         ``b·T + i`` is token i of sentence b, as :func:`.features.feature_rows` numbers them.
+        With ``precision`` "bfloat16" the embeddings, the BiLSTMs and the table are computed
+        under autocast in bfloat16 and the table is handed back in float32 (mixed precision:
+        the weights and their gradients stay float32).
         The BiLSTMs read padded sentences (:func:`.bilstm.bilstm`), or, with ``packed`` (by
         default the network's ``packed``), packed sequences: the slower way, kept to compare,
         and taken anyway when most of the padded batch would be padding (sentences of very
@@ -110,12 +114,13 @@ class ParserNetwork(nn.Module):
         """
         if packed is None:
             packed = self.packed or 2 * int(batch.lengths.sum()) < batch.lengths.numel() * batch.width
-        x = self.embed(batch, packed)  # (B, T, D)
-        v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
-        v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
-        v = torch.cat([v, self.empty.unsqueeze(0)], dim=0)  # (B·T + 1, 2H)
-        table: Tensor = self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
-        return table
+        with torch.autocast(self.device.type, torch.bfloat16, enabled=self.precision == "bfloat16"):
+            x = self.embed(batch, packed)  # (B, T, D)
+            v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
+            v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
+            v = torch.cat([v, self.empty.unsqueeze(0).to(v.dtype)], dim=0)  # (B·T + 1, 2H)
+            table: Tensor = self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
+        return table.float()  # the steps read it in float32 (a no-op in float32)
 
     def read(self, x: Tensor, batch: Encoded) -> Tensor:
         """The BiLSTM over packed sentences: (B, T, 2H), zeros beyond each sentence."""

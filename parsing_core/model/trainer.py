@@ -39,7 +39,7 @@ from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
 from .config import ModelConfig, TrainConfig
-from .device import describe, pick_device, set_seed
+from .device import check_precision, describe, pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event
 from .explore import Exploration, Supervision, supervision_loss
 from .parser import Parser, check_path
@@ -147,6 +147,7 @@ class Trainer:
         vocab = Vocab.build(self.train, self.model_config.min_count, self.model_config.lowercase)
         self.parser = Parser(system, vocab, self.model_config).to(self.device)
         self.parser.network.packed = self.path == "legacy"  # the legacy path reads packed sequences
+        self.parser.network.precision = check_precision(self.config.precision, self.device)
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr)
         self.walker = BatchedWalker(self.new_oracle, self.parser.space, vocab, self.parser.network)
         self.rng = random.Random(self.config.seed)
