@@ -18,6 +18,7 @@
                                [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
                                [--char-dim 32] [--synthetic-size 2000] [--threads 1]
                                [--repeat 3] [--path batched|legacy] [--device cpu|cuda]
+                               [--precision float32|bfloat16]
 
 ``--path legacy`` walks batches one configuration at a time and reads packed sequences (the
 code before the batched state), to compare on the same machine.  The CPU timings depend on the
@@ -67,12 +68,14 @@ class Setup:
     threads: int = 1  # torch threads while training
     repeat: int = 3  # timings per parsing setting (best and median printed)
     oracles: tuple[str, ...] = ()  # the speed section times only these oracles (all when empty)
+    precision: str = "float32"  # or "bfloat16": the encoder in mixed precision (TrainConfig.precision)
 
     def timed(self, run: Run) -> bool:
         return not self.oracles or run.oracle in self.oracles
 
     def config(self, **settings: object) -> TrainConfig:
-        return TrainConfig(device=self.device, threads=self.threads, **settings)  # type: ignore[arg-type]
+        return TrainConfig(device=self.device, threads=self.threads, precision=self.precision,
+                           **settings)  # type: ignore[arg-type]
 
 
 SETUP = Setup()
@@ -137,7 +140,7 @@ def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     device = torch.cuda.get_device_name() if SETUP.device == "cuda" else "CPU"
     return (f"{os.cpu_count()} CPUs, {device}, torch {torch.__version__}, {SETUP.threads} training "
-            f"thread(s), path {SETUP.path}, load {load}")
+            f"thread(s), path {SETUP.path}, {SETUP.precision}, load {load}")
 
 
 def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence]:
@@ -332,11 +335,13 @@ def main() -> None:
                     help="legacy: one configuration at a time and packed sequences (the code before)")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--oracles", default="", help="the speed section times only these (comma-separated)")
+    ap.add_argument("--precision", choices=["float32", "bfloat16"], default="float32",
+                    help="bfloat16: the encoder in mixed precision (where the processor has bfloat16)")
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
     global SETUP
     oracles = tuple(filter(None, args.oracles.split(",")))
-    SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles)
+    SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles, args.precision)
     torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
     if "profile" in sections:
