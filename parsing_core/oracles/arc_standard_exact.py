@@ -128,6 +128,11 @@ class GoldTables:
         self.clf = (self.forest[:n + 1, :n + 1, None] + self.cl[None, 1:n + 2, :]).max(1)
         self.ilstar = chain_table(self.il)
         self.levels: dict[tuple[int, ...], Level] = {}
+        self.blank = np.full(n + 2, NEG)  # copied, not rebuilt, for every new row (np.full is slower)
+
+    def row(self, size: int) -> Array:
+        """A fresh row of ``size`` (n + 1 or n + 2) cells, all −∞."""
+        return self.blank[:size].copy()
 
 
 class Level:
@@ -144,18 +149,18 @@ class Level:
             return self.rows
         n, lo, h, wst = g.n, self.lo, self.prefix[-1], self.wst
         up = self.parent.complete(g) if self.parent is not None else None
-        carry = np.full(n + 2, NEG)
+        carry = g.row(n + 2)
         if up is not None:               # h joins the stack run of a buffer spine token c
             carry = up[2][-1].copy()
             if g.heads[h] > lo:
                 carry[g.heads[h]] += 1
-        b2 = np.full(n + 2, NEG)
+        b2 = g.row(n + 2)
         if lo < n:
             cs = slice(lo + 1, n + 1)
             own = (g.cr[cs, lo:n + 1] + wst[None, lo:]).max(1) + (g.heads[cs] == h)
             start = np.maximum(carry[cs], own)
             b2[cs] = (g.ilstar[cs, cs] + start[None, :]).max(1)
-        wmax = np.full(n + 1, NEG)
+        wmax = g.row(n + 1)
         wmax[lo:] = np.maximum(wst[lo:], (g.cl[lo + 1:n + 2, lo + 1:n + 2] + b2[None, lo + 1:]).max(1))
         if up is None:
             self.rows = (wst[None, :], wmax[None, :], b2[None, :])
@@ -175,8 +180,10 @@ def enter(g: GoldTables, parent: Level, h: int, lo: int) -> Array:
     wst_rows, wmax_rows, b2_rows = parent.complete(g)
     prefix, n = parent.prefix, g.n
     head_of = g.head_of
-    own = np.array([head_of[t] == h for t in prefix[1:]] + [False], dtype=float)
-    run = np.cumsum(own[::-1])[::-1]                      # run[j-1]: gold children of h in s(j)..s(i−1)
+    counts = [0] * len(prefix)                            # counts[j-1]: gold children of h in s(j)..s(i−1)
+    for j in range(len(prefix) - 1, 0, -1):               # (a loop in Python: the stack is short)
+        counts[j - 1] = counts[j] + (head_of[prefix[j]] == h)
+    run = np.array(counts, dtype=float)
     score = wmax_rows[:, lo:n + 1] + run[:, None]
     gh = int(g.heads[h])
     at = bisect_left(prefix, gh)
@@ -185,7 +192,7 @@ def enter(g: GoldTables, parent: Level, h: int, lo: int) -> Array:
     elif gh > lo:                                        # h's gold head is a buffer spine token
         bonus = b2_rows[:, gh, None] + g.cl[lo + 1:gh + 1, gh][None, :] + run[:, None] + 1
         score[:, :gh - lo] = np.maximum(score[:, :gh - lo], bonus)
-    out = np.full(n + 1, NEG)
+    out = g.row(n + 1)
     out[lo:] = score.max(0)
     return out
 
@@ -197,7 +204,7 @@ def right_dependents(g: GoldTables, a: Array, h: int, lo: int) -> Array:
     its arc: those few children are threaded through one by one, right to left.
     """
     n = g.n
-    f = np.full(n + 1, NEG)
+    f = g.row(n + 1)
     f[lo:] = (g.forest[lo:n + 1, lo:n + 1] + a[None, lo:]).max(1)
     for c in reversed(g.children[h]):
         if c <= lo:
@@ -209,7 +216,7 @@ def right_dependents(g: GoldTables, a: Array, h: int, lo: int) -> Array:
 
 def root_level(g: GoldTables, lo: int) -> Level:
     """Level 1: X spans everything but ROOT and hangs from ROOT."""
-    a = np.full(g.n + 1, NEG)
+    a = g.row(g.n + 1)
     a[g.n] = 0
     return Level((0,), lo, a if g.single_root else right_dependents(g, a, 0, lo), None)
 

@@ -304,12 +304,20 @@ class GoldCache(Generic[T]):
         self.build, self.size = build, size
         self._items: OrderedDict[tuple[int, ...], T] = OrderedDict()
         self._lock = threading.Lock()
+        #: the last tree asked about, as (the very tuple asked with, its tables): a walk asks
+        #: about one sentence's tuple step after step, and this skips hashing it each time.
+        #: One attribute, read and written whole, so threads see a pair that belongs together.
+        self._last: tuple[tuple[int, ...], T] | None = None
 
     def __call__(self, gold_heads: tuple[int, ...]) -> T:
+        last = self._last
+        if last is not None and last[0] is gold_heads:
+            return last[1]
         with self._lock:
             found = self._items.get(gold_heads)
             if found is not None:
                 self._items.move_to_end(gold_heads)
+                self._last = (gold_heads, found)
                 return found
         built = self.build(gold_heads)
         with self._lock:
@@ -317,4 +325,5 @@ class GoldCache(Generic[T]):
             self._items.move_to_end(gold_heads)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+            self._last = (gold_heads, kept)
             return kept
