@@ -167,33 +167,38 @@ def speed(limit: int | None, model: ModelConfig) -> None:
     parsing_speed(parser, test)
 
 
-def timed_parse(parser: Parser, test: list[pc.Sentence], batch_size: int) -> tuple[float, float]:
+def timed_parse(parser: Parser, test: list[pc.Sentence], batch_size: int, workers: int
+                ) -> tuple[float, float]:
     """(seconds, CPU seconds) of one greedy parse of ``test``."""
     start, cpu = time.perf_counter(), time.process_time()
-    parser.parse(test, batch_size, SETUP.path)
+    parser.parse(test, batch_size, SETUP.path, workers=workers)
     if SETUP.device == "cuda":
         torch.cuda.synchronize()
     return time.perf_counter() - start, time.process_time() - cpu
 
 
 def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
-    """Greedy parsing of the test set, by batch size and torch CPU threads (after one warm-up),
-    each setting timed ``--repeat`` times: the best and the median run."""
+    """Greedy parsing of the test set, by batch size, torch CPU threads and worker threads (batches
+    parsed at once, one torch thread each), after one warm-up; each setting timed ``--repeat``
+    times: the best and the median run."""
     parser.parse(test[:64], path=SETUP.path)
+    cores = os.cpu_count() or 1
+    settings = [(1, 1)] + [(cores, 1), (1, cores)] * (cores > 1 and SETUP.device == "cpu")
     out = []
-    for threads in sorted({1, os.cpu_count() or 1}):
+    for threads, workers in settings:
         torch.set_num_threads(threads)
         for batch_size in (32, 128, 512, 2048):
-            runs = sorted(timed_parse(parser, test, batch_size) for _ in range(SETUP.repeat))
+            runs = sorted(timed_parse(parser, test, batch_size, workers) for _ in range(SETUP.repeat))
             best, median = runs[0][0], statistics.median(s for s, _ in runs)
-            out.append([parser.system_name, threads, batch_size, len(test), f"{best:.2f}", f"{median:.2f}",
-                        f"{len(test) / best:.0f}", f"{len(test) / median:.0f}",
+            out.append([parser.system_name, threads, workers, batch_size, len(test), f"{best:.2f}",
+                        f"{median:.2f}", f"{len(test) / best:.0f}", f"{len(test) / median:.0f}",
                         " / ".join(f"{len(test) / s:.0f}" for s, _ in runs),
                         f"{sum(s.n for s in test) / best:.0f}", f"{len(test) / runs[0][1]:.0f}"])
     torch.set_num_threads(SETUP.threads)
     print(f"\n### Parsing speed, en_lines test, {parser.config.inputs} ({machine()})\n")
-    print(table(["system", "threads", "batch", "sentences", "best s", "median s", "sentences / s (best)",
-                 "sentences / s (median)", "every run", "tokens / s (best)", "sentences / CPU-second"], out))
+    print(table(["system", "torch threads", "workers", "batch", "sentences", "best s", "median s",
+                 "sentences / s (best)", "sentences / s (median)", "every run", "tokens / s (best)",
+                 "sentences / CPU-second"], out))
 
 
 def parsing(limit: int | None, model: ModelConfig) -> None:

@@ -20,6 +20,7 @@ When the input has gold trees, UAS and LAS are printed on stderr.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -34,9 +35,11 @@ from .model import Parser, attachment_scores
 from .sentence import Sentence
 
 
-def parse(parser: Parser, sentences: Sequence[Sentence], batch_size: int = 128) -> list[Sentence]:
-    """The sentences with the parser's trees (and labels), parsed in lockstep batches."""
-    return parser.parse(sentences, batch_size)
+def parse(parser: Parser, sentences: Sequence[Sentence], batch_size: int = 128, workers: int = 1
+          ) -> list[Sentence]:
+    """The sentences with the parser's trees (and labels), parsed in lockstep batches, ``workers``
+    batches at once (see :meth:`.model.Parser.parse`)."""
+    return parser.parse(sentences, batch_size, workers=workers)
 
 
 def read_text(text: str) -> list[Sentence]:
@@ -68,7 +71,8 @@ def read_input(source: str, fmt: str = "auto") -> list[Sentence]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = arguments().parse_args(argv)
     if args.threads > 0:
-        torch.set_num_threads(args.threads)
+        torch.set_num_threads(args.threads)  # what one batch at a time uses (--threads 1, a GPU)
+    cores = args.threads if args.threads > 0 else (os.cpu_count() or 1)
     try:
         parser = load_checkpoint(args.model, args.device).parser
         sentences = read_input(args.input, args.format)
@@ -76,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("warning: this parser reads UPOS tags, which the input lacks; expect lower accuracy",
                   file=sys.stderr)
         start = time.perf_counter()
-        parsed = parse(parser, sentences, args.batch_size)
+        if parser.device.type != "cpu":
+            cores = 1
+        parsed = parse(parser, sentences, args.batch_size, workers=cores)
         seconds = time.perf_counter() - start
         text = write_conllu(parsed, args.output)
     except ParsingCoreError as err:
@@ -101,8 +107,8 @@ def arguments() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=128)
     p.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
     p.add_argument("--threads", type=int, default=0,
-                   help="torch CPU threads (0 = torch's default, all cores: fastest on an idle machine; "
-                        "1 when other jobs share it)")
+                   help="CPU cores to use: that many batches at once, one torch thread each (0 = all "
+                        "cores: fastest on an idle machine; 1 when other jobs share it)")
     return p
 
 

@@ -103,3 +103,19 @@ def test_an_unknown_path_is_refused() -> None:
     with pytest.raises(pc.ParsingCoreError, match="unknown path"):
         Trainer(SENTENCES[:4], [], "arc-hybrid", train_config=TrainConfig(epochs=1), model_config=TINY,
                 path="fast")
+
+
+def test_parsing_batches_in_worker_threads_gives_the_same_trees() -> None:
+    torch.manual_seed(4)
+    parser = Parser("arc-hybrid", Vocab.build(SENTENCES, min_count=1), TINY)
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(1)
+        alone = parser.parse(SENTENCES, 8)
+        torch.set_num_threads(2)
+        together = parser.parse(SENTENCES, 8, workers=3)  # 8 batches, 3 at a time, one torch thread each
+        assert torch.get_num_threads() == 2  # put back after the batches
+    finally:
+        torch.set_num_threads(before)
+    assert [(s.gold_heads, s.labels) for s in together] == [(s.gold_heads, s.labels) for s in alone]
+    assert [s.words for s in together] == [s.words for s in SENTENCES]  # in the order given

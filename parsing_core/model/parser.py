@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -74,21 +75,43 @@ class Parser:
         """This parser bound to one sentence, to score any configuration of it (see :mod:`.scoring`)."""
         return Scorer(self, sentence)
 
-    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128, path: str = "batched"
-              ) -> list[Sentence]:
+    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128, path: str = "batched",
+              workers: int = 1) -> list[Sentence]:
         """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time.
 
         ``path``: "batched" walks each batch on a :class:`.state.BatchState`; "legacy" one
         configuration at a time (:class:`.batch.Lockstep`, kept to compare); both parse alike.
+
+        ``workers`` > 1 (on a CPU): that many batches at once, each in a thread of its own
+        with one torch thread.  torch's kernels let go of Python's lock while they compute, so
+        the threads keep the cores busy, and one thread per batch wastes less than two torch
+        threads on one batch's small matrices (``benchmarks/train.py --sections parsing``
+        measures both).  torch's thread count is the process's: it is 1 while the batches
+        run and is put back after, so parse this way in a process of its own (the command
+        line, a training job), not beside other torch work.
         """
         parse_batch = self.parse_batch if check_path(path) == "batched" else self.parse_batch_legacy
         self.network.eval()
         order = sorted(range(len(sentences)), key=lambda i: sentences[i].n)  # little padding per batch
+        chunks = [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
         out: list[Sentence | None] = [None] * len(sentences)
-        for start in range(0, len(order), batch_size):
-            chunk = order[start:start + batch_size]
-            for i, parsed in zip(chunk, parse_batch([sentences[i] for i in chunk])):
-                out[i] = parsed
+
+        def one(chunk: list[int]) -> list[Sentence]:
+            return parse_batch([sentences[i] for i in chunk])
+
+        if workers > 1 and self.device.type == "cpu" and len(chunks) > 1:
+            threads = torch.get_num_threads()
+            torch.set_num_threads(1)
+            try:
+                with ThreadPoolExecutor(workers) as pool:
+                    parsed_chunks = list(pool.map(one, chunks))
+            finally:
+                torch.set_num_threads(threads)
+        else:
+            parsed_chunks = [one(chunk) for chunk in chunks]
+        for chunk, parsed in zip(chunks, parsed_chunks):
+            for i, sentence in zip(chunk, parsed):
+                out[i] = sentence
         return [s for s in out if s is not None]
 
     @torch.inference_mode()

@@ -270,5 +270,5 @@ class Trainer:
     def evaluate(self, gold: Sequence[Sentence], batch_size: int = 128) -> tuple[dict[str, float], float]:
         """(attachment scores, seconds) of the current parser on ``gold``."""
         start = time.perf_counter()
-        pred = self.parser.parse(gold, batch_size, self.path)
+        pred = self.parser.parse(gold, batch_size, self.path, workers=self.config.threads)
         return attachment_scores(pred, gold), time.perf_counter() - start
