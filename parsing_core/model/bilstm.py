@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import torch
 from torch import Tensor, nn
-from torch.nn import functional as F
 
 WEIGHTS = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
 
@@ -41,6 +40,21 @@ def flip(x: Tensor, order: Tensor) -> Tensor:
     return x.gather(1, order[:, :, None].expand(-1, -1, x.shape[-1]))
 
 
+def dropout(x: Tensor, p: float, training: bool) -> Tensor:
+    """Inverted dropout: each cell kept with probability 1 − p and scaled by 1 / (1 − p).
+
+    The same function as ``F.dropout``, with the mask drawn as uniform numbers compared to p:
+    on a CPU that is twice as fast, forward and backward, as ``F.dropout``'s Bernoulli draws
+    (a few milliseconds a batch at these sizes, half a second an en_lines epoch).  The numbers
+    are drawn in float32 whatever x's type, so a bfloat16 x keeps exactly 1 − p of its cells
+    on average.
+    """
+    if not training or p == 0:
+        return x
+    keep = torch.rand(x.shape, device=x.device) >= p
+    return x * keep.to(x.dtype) * (1 / (1 - p))
+
+
 def direction(lstm: nn.LSTM, x: Tensor, layer: int, suffix: str) -> Tensor:
     """One layer, one direction, over padded x (B, T, D): the outputs (B, T, H)."""
     params = [getattr(lstm, f"{name}_l{layer}{suffix}") for name in WEIGHTS]
@@ -54,7 +68,7 @@ def bilstm(lstm: nn.LSTM, x: Tensor, lengths: Tensor) -> Tensor:
     order = reversal(lengths, x.shape[1], x.device)
     for layer in range(lstm.num_layers):
         if layer:  # nn.LSTM's dropout between layers
-            x = F.dropout(x, lstm.dropout, lstm.training)
+            x = dropout(x, lstm.dropout, lstm.training)
         forward = direction(lstm, x, layer, "")
         backward = flip(direction(lstm, flip(x, order), layer, "_reverse"), order)
         x = torch.cat([forward, backward], dim=-1)

@@ -32,7 +32,7 @@ from torch import Tensor, nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 from .batch import Encoded
-from .bilstm import bilstm, last_states
+from .bilstm import bilstm, dropout, last_states
 from .config import ModelConfig
 from .features import ARC_KINDS
 from .vocab import PAD, Vocab
@@ -69,7 +69,6 @@ class ParserNetwork(nn.Module):
         in_dim = c.word_dim + c.upos_dim + (2 * c.char_lstm_dim if c.char_dim else 0)
         self.lstm = nn.LSTM(in_dim, c.lstm_dim, num_layers=c.lstm_layers, batch_first=True,
                             bidirectional=True, dropout=c.dropout if c.lstm_layers > 1 else 0.0)
-        self.dropout = nn.Dropout(c.dropout)
         self.empty = nn.Parameter(0.1 * torch.randn(2 * c.lstm_dim))  # the vector of a missing position
         self.packed = False  # see encode()
         self.precision = "float32"  # or "bfloat16": encode() under autocast (TrainConfig.precision)
@@ -96,7 +95,7 @@ class ParserNetwork(nn.Module):
             assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
             spelled = self.chars(batch.chars, batch.char_lengths, packed)  # (U, 2Hc)
             parts.append(spelled[batch.types])  # (B, T, 2Hc)
-        x: Tensor = self.dropout(torch.cat(parts, dim=-1))  # (B, T, D)
+        x: Tensor = dropout(torch.cat(parts, dim=-1), self.config.dropout, self.training)  # (B, T, D)
         return x
 
     def encode(self, batch: Encoded, packed: bool | None = None) -> Tensor:
@@ -117,7 +116,7 @@ class ParserNetwork(nn.Module):
         with torch.autocast(self.device.type, torch.bfloat16, enabled=self.precision == "bfloat16"):
             x = self.embed(batch, packed)  # (B, T, D)
             v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
-            v = self.dropout(v).reshape(-1, v.shape[-1])  # (B·T, 2H)
+            v = dropout(v, self.config.dropout, self.training).reshape(-1, v.shape[-1])  # (B·T, 2H)
             v = torch.cat([v, self.empty.unsqueeze(0).to(v.dtype)], dim=0)  # (B·T + 1, 2H)
             table: Tensor = self.project(v).view(v.shape[0], self.n_features, -1)  # (B·T + 1, F, heads·M)
         return table.float()  # the steps read it in float32 (a no-op in float32)
