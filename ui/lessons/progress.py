@@ -12,21 +12,15 @@ from typing import Any
 import streamlit as st
 
 import parsing_core.exercises as ex
-from parsing_core.progress import Learner, ProgressError, Store, StoreUnavailable, default_url, open_store
+from parsing_core.progress import Learner, ProgressError, Store, StoreUnavailable, default_url
+from ui.widgets.progress_store import opened, signed_in_learner
 
-LEARNER = "practice.learner"  # where the Practice page keeps the learner signed in
 RIGHT = "lessons.right"  # item ids answered right in this visit
-
-
-@st.cache_resource(show_spinner=False)
-def opened(url: str) -> Store:
-    """The store at ``url``, opened once per process (a failure is not kept: the next run tries again)."""
-    return open_store(url)
 
 
 def signed_in() -> tuple[Store, Learner] | None:
     """The store and the learner, when a learner is signed in and the store opens."""
-    who = st.session_state.get(LEARNER)
+    who = signed_in_learner()
     if who is None:
         return None
     try:

@@ -32,21 +32,15 @@ from parsing_core.progress import (
     StoreUnavailable,
     default_url,
     flush,
-    open_store,
 )
 from parsing_core.progress.learning import Attempt, due, progress_by_skill, reviews, skill_progress
 from ui.views.practice import kept, skill_of, spec_of_kept
 from ui.views.safe_text import inert
+from ui.widgets.progress_store import opened, signed_in_learner
 
-LEARNER, LOCAL, HINTS = "practice.learner", "practice.local", "practice.local_hints"
+LOCAL, HINTS = "practice.local", "practice.local_hints"
 PENDING, SAVED_LATE, UNSAVED_HINTS = "practice.pending", "practice.saved_late", "practice.unsaved_hints"
 PROBLEM, REFUSED = "practice.store_problem", "practice.refused"
-
-
-@st.cache_resource(show_spinner=False)
-def opened(url: str) -> Store:
-    """The store at ``url``, opened once per process (a failure is not kept: the next run tries again)."""
-    return open_store(url)
 
 
 def store() -> tuple[Store | None, str]:
@@ -58,7 +52,7 @@ def store() -> tuple[Store | None, str]:
 
 
 def learner() -> Learner | None:
-    return st.session_state.get(LEARNER)
+    return signed_in_learner()
 
 
 def pending() -> list[PendingAnswer]:

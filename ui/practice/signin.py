@@ -13,9 +13,10 @@ from collections.abc import Callable
 import streamlit as st
 
 from parsing_core.progress import Learner, ProgressError, Store
-from ui.practice.progress import LEARNER, Tracker, learner, pending
+from ui.practice.progress import Tracker, learner, pending
 from ui.views.safe_text import inert
 from ui.widgets import limits
+from ui.widgets.progress_store import LEARNER
 
 PROBLEM = "practice.signin_problem"
 PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
