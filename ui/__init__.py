@@ -30,7 +30,9 @@ and this package for the showing; this file is the map.
     ``checkpoints`` (the Train page's runs that kept a model, each loaded once), ``compute``
     (the views cached by source data with ``st.cache_data``), ``data_sources``
     (synthetic sentences, a data directory, or a UD treebank downloaded by name), ``errors``
-    (library errors shown as messages).
+    (library errors shown as messages), ``progress_store`` (the progress store opened once per
+    process, and the learner Practice signed in, which Lessons records for too), ``limits``
+    (the caps per minute on exercises, runs and uploads).
 
 * One folder per page for the Streamlit code only that page uses:
 
