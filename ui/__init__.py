@@ -28,7 +28,7 @@ and this package for the showing; this file is the map.
   - ``picture`` (the configuration drawn at natural size), ``pickers`` (sentence, system,
     oracles), ``sentence_inputs`` (typed, uploaded or treebank sentences; a data folder),
     ``checkpoints`` (the Train page's runs that kept a model, each loaded once), ``compute``
-    (the views cached by source data with ``st.cache_data``), ``data_sources``
+    (the views cached by source data, shared by every session), ``data_sources``
     (synthetic sentences, a data directory, or a UD treebank downloaded by name), ``errors``
     (library errors shown as messages), ``progress_store`` (the progress store opened once per
     process, and the learner Practice signed in, which Lessons records for too), ``limits``
