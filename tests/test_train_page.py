@@ -195,3 +195,23 @@ def test_a_download_that_fails_says_why(tmp_path: Path, server: Server,
     at.button(key="train.download").click().run()
     assert any("could not download de" in e.value and "HTTP 404" in e.value for e in at.error)
     assert at.button(key="train.start").disabled
+
+
+def test_mixed_precision_is_offered_where_the_processor_has_bfloat16(jobs: Path) -> None:
+    import torch
+
+    from parsing_core.model.device import bfloat16_native
+
+    at = open_page()
+    box = at.checkbox(key="train.bfloat16")
+    if not bfloat16_native(torch.device("cpu")):
+        assert box.disabled and "no native bfloat16" in box.help
+        return
+    assert not box.disabled and not box.value  # float32 unless asked
+    box.check()
+    at.selectbox(key="train.size").set_value("tiny")
+    at.button(key="train.start").click().run()
+    assert not at.exception
+    (job,) = JobBoard(jobs).jobs()
+    assert job.spec().train.precision == "bfloat16"
+    assert run_title(job.spec()).endswith("· bfloat16")

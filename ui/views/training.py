@@ -68,10 +68,10 @@ def data_spec(data: str, folder: str | None = None, nonprojective: float = 0.3) 
 
 
 def run_spec(data: DataSpec, system: str, oracle: str, regime: str, epochs: int, explore_after: int,
-             explore_p: float, size: str) -> TrainSpec:
+             explore_p: float, size: str, precision: str = "float32") -> TrainSpec:
     """The spec of the run the page's choices describe."""
     train = replace(PAGE_DEFAULTS.train, regime=regime, oracle=oracle, epochs=epochs,
-                    explore_after=explore_after, explore_p=explore_p)
+                    explore_after=explore_after, explore_p=explore_p, precision=precision)
     return TrainSpec(data, system, train, ModelConfig.preset(size))
 
 
@@ -101,6 +101,8 @@ def run_title(spec: TrainSpec) -> str:
     if train.regime == "dynamic":
         how += f", k={train.explore_after} p={train.explore_p:g}"
     words = [spec.system, how, data_title(spec.data), f"{train.epochs} epochs", size_title(spec.model)]
+    if train.precision != "float32":
+        words.append(train.precision)
     return " · ".join(words)
 
 
