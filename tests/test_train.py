@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+import torch
 
 import parsing_core as pc
 from parsing_core import parse as parse_cli
 from parsing_core import train as train_cli
 from parsing_core.checkpoint import load_checkpoint
 from parsing_core.model import Callbacks, ModelConfig, Report, TrainConfig, Trainer
+from parsing_core.model.device import bfloat16_native
 from parsing_core.synthetic import synthetic_treebank
 
 TINY = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16, min_count=1)
@@ -120,5 +122,11 @@ def test_train_and_parse_command_lines(tmp_path: Path, capsys: pytest.CaptureFix
     text.write_text("the old dog saw a cat .\nAnna slept .\n")
     assert parse_cli.main([str(model), str(text), "-o", str(tmp_path / "out.conllu")]) == 0
     assert [s.n for s in pc.read_conllu_file(tmp_path / "out.conllu")] == [7, 3]
+    mixed = parse_cli.main([str(model), str(text), "-o", str(tmp_path / "bf16.conllu"),
+                            "--precision", "bfloat16"])
+    if bfloat16_native(torch.device("cpu")):
+        assert mixed == 0 and [s.n for s in pc.read_conllu_file(tmp_path / "bf16.conllu")] == [7, 3]
+    else:
+        assert mixed == 1 and "bfloat16" in capsys.readouterr().err
     assert parse_cli.main([str(text), str(text)]) == 1
     assert "not a parser checkpoint" in capsys.readouterr().err
