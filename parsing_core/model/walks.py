@@ -162,7 +162,9 @@ class BatchedWalker(Walker):
             best[at[kept]] = picked.best[kept]
             sup.errors += int(picked.mistaken[kept].sum())
             sup.explored += int(picked.explored[kept].sum())
-        self.add_mask_rows(active[taught], rows, mask, best[taught], chose[taught], labels, sup)
+        which = active[taught]
+        taught_labels = [labels[i] for i in which.tolist()]
+        self.add_mask_rows(rows[which], mask[which], best[taught], chose[taught], taught_labels, sup)
         return kinds
 
     def choose_row(self, configs: list[Configuration], i: int, gold: Sentence, legal: Array, row: Array,
@@ -184,25 +186,22 @@ class BatchedWalker(Walker):
 
     def add_mask_row(self, row: Array, legal: Array, best: list[bool] | None, labels: list[tuple[int, int]],
                      sup: Supervision) -> None:
-        """:meth:`.explore.Walker.add_row`, from the batch's arrays."""
-        sup.rows.append(row.tolist())
-        sup.legal.append(legal.tolist())
-        sup.best.append(best or [False] * len(legal))
-        sup.choice.append(best is not None)
-        sup.steps += best is not None
-        sup.label_at.extend((len(sup.rows) - 1, slot, label) for slot, label in labels)
+        """:meth:`.explore.Walker.add_row`, from the batch's arrays (``best`` None: nothing to choose)."""
+        self.add_mask_rows(row[None], legal[None], np.array([best or [False] * len(legal)], dtype=bool),
+                           np.array([best is not None]), [labels], sup)
 
-    def add_mask_rows(self, which: Array, rows: Array, mask: Array, best: Array, chose: Array,
-                      labels: list[list[tuple[int, int]]], sup: Supervision) -> None:
-        """:meth:`add_mask_row` for the batch rows ``which`` at once (``best``, ``chose``: one per row)."""
+    def add_mask_rows(self, rows: Array, legal: Array, best: Array, chose: Array,
+                      labels: Sequence[list[tuple[int, int]]], sup: Supervision) -> None:
+        """Several configurations that teach, one per row of each argument: feature rows (N, F),
+        legal masks (N, K), minimum-cost sets (N, K), whether each taught a choice (N,), gold labels."""
         start = len(sup.rows)
-        sup.rows.extend(rows[which].tolist())
-        sup.legal.extend(mask[which].tolist())
+        sup.rows.extend(rows.tolist())
+        sup.legal.extend(legal.tolist())
         sup.best.extend(best.tolist())
         sup.choice.extend(chose.tolist())
         sup.steps += int(chose.sum())
-        for n, i in enumerate(which.tolist()):
-            sup.label_at.extend((start + n, slot, label) for slot, label in labels[i])
+        for n, pairs in enumerate(labels):
+            sup.label_at.extend((start + n, slot, label) for slot, label in pairs)
 
     def gold_label_rows(self, state: BatchState, mask: Array, gold: GoldArrays
                         ) -> list[list[tuple[int, int]]]:

@@ -23,7 +23,6 @@ import streamlit as st
 import parsing_core.exercises as ex
 from parsing_core.progress import (
     Flushed,
-    Learner,
     PendingAnswer,
     ProgressError,
     ReviewItem,
@@ -51,10 +50,6 @@ def store() -> tuple[Store | None, str]:
         return None, str(error)
 
 
-def learner() -> Learner | None:
-    return signed_in_learner()
-
-
 def pending() -> list[PendingAnswer]:
     """The answers of this session waiting to be written, oldest first."""
     return list(st.session_state.get(PENDING, []))
@@ -69,7 +64,7 @@ class Tracker:
 
     def __init__(self) -> None:
         self.store, self.problem = store()
-        self.learner = learner()
+        self.learner = signed_in_learner()
         self._history: list[tuple[Attempt, Any]] | None = None  # read once per run, again after a write
 
     @property

@@ -13,10 +13,10 @@ from collections.abc import Callable
 import streamlit as st
 
 from parsing_core.progress import Learner, ProgressError, Store
-from ui.practice.progress import Tracker, learner, pending
+from ui.practice.progress import Tracker, pending
 from ui.views.safe_text import inert
 from ui.widgets import limits
-from ui.widgets.progress_store import LEARNER
+from ui.widgets.progress_store import LEARNER, signed_in_learner
 
 PROBLEM = "practice.signin_problem"
 PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
@@ -31,7 +31,7 @@ def sign_in(store: Store | None, problem: str) -> Learner | None:
                    "You can still practise; your answers count for this visit only.",
                    icon=":material/database_off:")
         return None
-    who = learner()
+    who = signed_in_learner()
     if who is not None:
         waiting = len(pending())
         if waiting:
