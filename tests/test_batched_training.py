@@ -99,6 +99,34 @@ def test_padded_and_packed_sentences_read_alike() -> None:
     assert torch.equal(padded[-1], packed[-1])  # the empty vector's row
 
 
+def test_spellings_read_in_runs_of_similar_length_as_in_one_call() -> None:
+    """The character BiLSTM reads a batch's spellings in runs of similar length (shortest first),
+    each padded to its own longest: the same vectors as one call over them all, and every
+    token still finds its own spelling's vector."""
+    torch.manual_seed(3)
+    words = ["a", "of", "cat", "dogs", "horse", "plural", "kitchen", "elephants", "cooperation",
+             "international", "misunderstanding", "a", "cat"]
+    sentences = [pc.Sentence.from_heads(words[i:i + 5], [0] + [1] * 4) for i in range(0, 9, 2)]
+    model = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, char_dim=4, char_lstm_dim=4,
+                        min_count=1, dropout=0.0)
+    parser = Parser("arc-hybrid", Vocab.build(sentences, min_count=1), model)
+    batch = parser.encode(sentences)
+    assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
+    lengths = batch.char_lengths.tolist()
+    assert lengths == sorted(lengths) and len(batch.char_groups) > 2
+    assert [a for a, _, _ in batch.char_groups] == [0, *(b for _, b, _ in batch.char_groups[:-1])]
+    assert batch.char_groups[-1][1] == len(lengths)
+    chars = parser.network.chars
+    assert chars is not None
+    runs = chars(batch.chars, batch.char_lengths, groups=batch.char_groups)
+    whole = chars(batch.chars, batch.char_lengths)
+    assert torch.allclose(runs, whole, atol=1e-6)
+    for b, s in enumerate(sentences):
+        for i, w in enumerate(s.words, start=1):
+            u = int(batch.types[b, i])
+            assert batch.chars[u, :lengths[u]].tolist() == parser.vocab.char_ids(w)
+
+
 def test_an_unknown_path_is_refused() -> None:
     with pytest.raises(pc.ParsingCoreError, match="unknown path"):
         Trainer(SENTENCES[:4], [], "arc-hybrid", train_config=TrainConfig(epochs=1), model_config=TINY,

@@ -29,15 +29,20 @@ WEIGHTS = ("weight_ih", "weight_hh", "bias_ih", "bias_hh")
 
 
 def reversal(lengths: Tensor, width: int, device: torch.device) -> Tensor:
-    """(B, T) positions: t ↦ length − 1 − t inside each sentence, t beyond it (an involution)."""
+    """(B·T,) rows of x (B, T, ·) flattened: position t of sentence b ↦ its length − 1 − t inside
+    the sentence, t beyond it (an involution), as row b·T + t."""
     t = torch.arange(width, device=device)[None, :]
     n = lengths.to(device)[:, None]
-    return torch.where(t < n, n - 1 - t, t)
+    within = torch.where(t < n, n - 1 - t, t)
+    return (within + width * torch.arange(len(lengths), device=device)[:, None]).reshape(-1)
 
 
 def flip(x: Tensor, order: Tensor) -> Tensor:
-    """Each sentence of x (B, T, D) reversed within its length."""
-    return x.gather(1, order[:, :, None].expand(-1, -1, x.shape[-1]))
+    """Each sentence of x (B, T, D) reversed within its length (``order`` from :func:`reversal`).
+
+    Whole rows are picked (``index_select``): a ``gather`` along T would read one index per
+    cell, D times as many, and took twice as long."""
+    return x.reshape(-1, x.shape[-1]).index_select(0, order).view(x.shape)
 
 
 def dropout(x: Tensor, p: float, training: bool) -> Tensor:

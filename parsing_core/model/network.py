@@ -27,6 +27,8 @@ F features, M = mlp_dim, K kinds, L labels, N configurations scored at once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import torch
 from torch import Tensor, nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
@@ -46,10 +48,16 @@ class CharEncoder(nn.Module):
         self.embed = nn.Embedding(n_chars, char_dim, padding_idx=PAD)
         self.lstm = nn.LSTM(char_dim, hidden, batch_first=True, bidirectional=True)
 
-    def forward(self, chars: Tensor, lengths: Tensor, packed: bool = False) -> Tensor:
-        x = self.embed(chars)  # (U, Lc, Dc): U distinct words, Lc longest word
+    def forward(self, chars: Tensor, lengths: Tensor, packed: bool = False,
+                groups: Sequence[tuple[int, int, int]] = ()) -> Tensor:
+        """(U, 2Hc) for U spellings (U, Lc) of ``lengths``.  ``groups`` (start, end, width): read
+        spellings start…end − 1 together, padded to ``width`` only (:func:`.batch.spelling_groups`);
+        none: all of them in one call."""
         if not packed:
-            return last_states(self.lstm, x, lengths)  # (U, 2Hc), see .bilstm
+            runs = groups or [(0, len(chars), chars.shape[1])]
+            return torch.cat([last_states(self.lstm, self.embed(chars[a:b, :w]), lengths[a:b])
+                              for a, b, w in runs])  # (U, 2Hc), see .bilstm
+        x = self.embed(chars)  # (U, Lc, Dc): U distinct words, Lc longest word
         words = pack_padded_sequence(x, lengths.cpu(), batch_first=True, enforce_sorted=False)
         _, (h, _) = self.lstm(words)  # h: (2, U, Hc), last state of each direction
         return torch.cat([h[0], h[1]], dim=-1)  # (U, 2Hc)
@@ -93,7 +101,7 @@ class ParserNetwork(nn.Module):
             parts.append(self.upos(batch.upos))  # (B, T, Du)
         if self.chars is not None:
             assert batch.chars is not None and batch.char_lengths is not None and batch.types is not None
-            spelled = self.chars(batch.chars, batch.char_lengths, packed)  # (U, 2Hc)
+            spelled = self.chars(batch.chars, batch.char_lengths, packed, batch.char_groups)  # (U, 2Hc)
             parts.append(spelled[batch.types])  # (B, T, 2Hc)
         x: Tensor = dropout(torch.cat(parts, dim=-1), self.config.dropout, self.training)  # (B, T, D)
         return x

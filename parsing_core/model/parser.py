@@ -86,9 +86,11 @@ class Parser:
         with one torch thread.  torch's kernels let go of Python's lock while they compute, so
         the threads keep the cores busy, and one thread per batch wastes less than two torch
         threads on one batch's small matrices (``benchmarks/train.py --sections parsing``
-        measures both).  torch's thread count is the process's: it is 1 while the batches
-        run and is put back after, so parse this way in a process of its own (the command
-        line, a training job), not beside other torch work.
+        measures both).  The batches go to the workers longest first: the batch of the longest
+        sentences is the slowest, and begun last it kept one core busy alone.  torch's thread
+        count is the process's: it is 1 while the batches run and is put back after, so parse
+        this way in a process of its own (the command line, a training job), not beside other
+        torch work.
         """
         parse_batch = self.parse_batch if check_path(path) == "batched" else self.parse_batch_legacy
         self.network.eval()
@@ -102,9 +104,9 @@ class Parser:
         if workers > 1 and self.device.type == "cpu" and len(chunks) > 1:
             threads = torch.get_num_threads()
             torch.set_num_threads(1)
-            try:
+            try:  # the longest batches first, so that no worker is left alone with one at the end
                 with ThreadPoolExecutor(workers) as pool:
-                    parsed_chunks = list(pool.map(one, chunks))
+                    parsed_chunks = list(pool.map(one, chunks[::-1]))[::-1]
             finally:
                 torch.set_num_threads(threads)
         else:
