@@ -20,6 +20,10 @@ def set_seed(seed: int, threads: int = 0) -> None:
     random.seed(seed)
     torch.manual_seed(seed)  # also seeds CUDA
     torch.use_deterministic_algorithms(True, warn_only=True)
+    # Deterministic mode also fills every new tensor with NaN, a check for kernels that read
+    # memory they never wrote; oneDNN's LSTM asks for a large workspace at every call, and
+    # the filling took 8 % of a training epoch.  The algorithms stay deterministic.
+    torch.utils.deterministic.fill_uninitialized_memory = False  # type: ignore[attr-defined]
     if threads > 0:
         torch.set_num_threads(threads)
 
