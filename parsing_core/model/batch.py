@@ -109,7 +109,8 @@ def spelling_groups(lengths: Sequence[int], ratio: float = 1.5, least: int = 3
     Read in one call, every spelling is padded to the longest of the batch: three characters
     of padding for every real one on en_lines.  A run starts at a spelling of length l and
     takes the following ones up to ``ratio`` · l characters (at least ``least``), so that a
-    few calls (five or six a batch) do about a third of the work.
+    few calls (three to five a batch on en_lines) do two fifths of the work (en_lines test:
+    56,594 cells instead of 135,237, for 45,761 characters).
 
     >>> spelling_groups([1, 1, 2, 3, 4, 6, 7, 11, 19])
     ((0, 4, 3), (4, 6, 6), (6, 7, 7), (7, 8, 11), (8, 9, 19))
