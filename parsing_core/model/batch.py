@@ -106,7 +106,7 @@ def spelling_groups(lengths: Sequence[int], ratio: float = 1.5, least: int = 3
     """Runs (start, end, width) of spellings sorted by length, to be read by the character
     BiLSTM one run at a time, each padded only to its own longest spelling.
 
-    Read in one call, every spelling is padded to the longest of the batch: three characters
+    Read in one call, every spelling is padded to the longest of the batch: two characters
     of padding for every real one on en_lines.  A run starts at a spelling of length l and
     takes the following ones up to ``ratio`` · l characters (at least ``least``), so that a
     few calls (three to five a batch on en_lines) do two fifths of the work (en_lines test:
