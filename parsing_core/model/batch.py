@@ -53,6 +53,11 @@ def index_tensor(rows: Sequence[Sequence[int]], device: torch.device | str = "cp
     return torch.from_numpy(np.asarray(rows, dtype=np.int64)).to(device)
 
 
+def flags(values: Sequence[bool] | Sequence[Sequence[bool]], device: torch.device | str = "cpu") -> Tensor:
+    """A bool tensor of (nested) lists, via numpy like :func:`index_tensor`."""
+    return torch.from_numpy(np.asarray(values, dtype=bool)).to(device)
+
+
 def padded(rows: Sequence[Sequence[int]], width: int) -> Tensor:
     return torch.tensor([[*row, *([PAD] * (width - len(row)))] for row in rows], dtype=torch.long)
 

@@ -40,8 +40,9 @@ def reversal(lengths: Tensor, width: int, device: torch.device) -> Tensor:
 def flip(x: Tensor, order: Tensor) -> Tensor:
     """Each sentence of x (B, T, D) reversed within its length (``order`` from :func:`reversal`).
 
-    Whole rows are picked (``index_select``): a ``gather`` along T would read one index per
-    cell, D times as many, and took twice as long."""
+    Whole rows are picked (``index_select``): a ``gather`` along T reads one index per cell, D
+    times as many, and took 580 µs forward and backward on a training batch's layer input
+    (32 × 30 × 250) against 420 µs."""
     return x.reshape(-1, x.shape[-1]).index_select(0, order).view(x.shape)
 
 

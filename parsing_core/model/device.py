@@ -22,7 +22,7 @@ def set_seed(seed: int, threads: int = 0) -> None:
     torch.use_deterministic_algorithms(True, warn_only=True)
     # Deterministic mode also fills every new tensor with NaN, a check for kernels that read
     # memory they never wrote; oneDNN's LSTM asks for a large workspace at every call, and
-    # the filling took 8 % of a training epoch.  The algorithms stay deterministic.
+    # the filling was 8 % of torch's time in a training epoch.  The algorithms stay deterministic.
     torch.utils.deterministic.fill_uninitialized_memory = False  # type: ignore[attr-defined]
     if threads > 0:
         torch.set_num_threads(threads)

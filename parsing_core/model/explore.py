@@ -40,7 +40,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-import numpy as np
 import torch
 from torch import Tensor
 from torch.nn import functional as F
@@ -51,7 +50,7 @@ from ..errors import ParsingCoreError
 from ..oracles import Oracle
 from ..sentence import Sentence
 from ..transition import SW, Transition
-from .batch import Lockstep, index_tensor
+from .batch import Lockstep, flags, index_tensor
 from .features import ARC_KINDS, MoveSpace
 from .network import ParserNetwork
 from .vocab import Vocab
@@ -200,11 +199,6 @@ class Walker:
                 if label is not None:
                     out.append((ARC_KINDS.index(t.kind), label))
         return out
-
-
-def flags(values: Sequence[bool] | Sequence[Sequence[bool]], device: torch.device) -> Tensor:
-    """A bool tensor of nested lists, via numpy (several times faster than ``torch.tensor``)."""
-    return torch.from_numpy(np.asarray(values, dtype=bool)).to(device)
 
 
 def supervision_loss(network: ParserNetwork, table: Tensor, sup: Supervision) -> tuple[Tensor, Tensor]:
