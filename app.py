@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.diagnostics import watch_memory
+from ui.warm_up import warm_up_in_background
 
 st.set_page_config(page_title="Transition parsing lab", layout="wide")
 
@@ -23,4 +24,5 @@ PAGES = [  # in the order a newcomer meets them
 ]
 
 watch_memory()  # only while a benchmark asks (PARSING_MEMORY_LOG)
+warm_up_in_background()  # the exact arc-standard oracle's compiled loops
 st.navigation(PAGES).run()

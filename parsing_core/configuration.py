@@ -102,8 +102,10 @@ class Configuration:
     def attach(self, head: int, dep: int, label: str | None = None) -> Configuration:
         """Add the arc head → dep (with an optional label) to A."""
         i = dep - 1
-        heads = (*self.heads[:i], head, *self.heads[i + 1:])
-        labels = (*self.labels[:i], label, *self.labels[i + 1:])
+        heads = self.heads[:i] + (head,) + self.heads[i + 1:]
+        labels = self.labels
+        if labels[i] != label:  # unlabelled moves leave the labels as they are
+            labels = labels[:i] + (label,) + labels[i + 1:]
         return Configuration(self.stack, self.buffer, heads, labels)
 
     def with_stack_buffer(self, stack: tuple[int, ...], buffer: tuple[int, ...]) -> Configuration:

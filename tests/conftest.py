@@ -28,6 +28,15 @@ for _cap in ("EXERCISES", "JOBS", "UPLOAD"):  # the suite's AppTests share one s
     os.environ.setdefault(f"PARSING_LIMIT_{_cap}", "1e12/1e12")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_loops() -> None:
+    """Compile the exact arc-standard oracle's loops before any test times a page (as the app
+    does in the background when it starts: ui/warm_up.py)."""
+    from parsing_core.oracles.arc_standard_exact import warm_up
+
+    warm_up()
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """The directory of .conllu files the tests read."""

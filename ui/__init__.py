@@ -42,7 +42,9 @@ and this package for the showing; this file is the map.
   - ``lessons/`` — the lessons loaded once, their answer widgets, the live training demo;
   - ``lab/`` — the Oracle lab, one module per view (agreement, speed, sentence, systems).
 
-* ``navigation`` — deep links on a fresh server run through ``app.py``.
+* ``navigation`` — deep links on a fresh server run through ``app.py``; ``diagnostics`` — the
+  server's memory, logged for the load benchmark; ``warm_up`` — what the server prepares once,
+  in the background, as it starts (the exact arc-standard oracle's compiled loops).
 
 Where a new module goes: a pure builder goes in ``views/``; Streamlit code goes in the folder
 of the page that uses it (``ui/<page>/``, next to ``pages/<page>.py``).  A module moves up to

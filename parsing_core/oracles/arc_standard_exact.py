@@ -23,8 +23,9 @@ the stack and the buffer up to token r, given X's head is attached to s(i−1) (
 buffer spine token c > r (``b2[c] + CL[r+1, c]``).  A level depends on its prefix and the gold
 tree only, so levels are cached: the three successors of c differ only at the top of the stack
 and share all lower levels, and a parse reuses them from step to step.  future(c) is ``wst[f − 1]``
-of the whole stack's level (f = buffer front): X is then empty.  Each level costs a few numpy
-max-plus products over O(n²) cells; a configuration needs one or two new levels.
+of the whole stack's level (f = buffer front): X is then empty.  Each level costs a few
+max-plus products over O(n²) cells (compiled loops, :mod:`.arc_standard_loops`); a configuration
+needs one or two new levels.
 
 >>> import parsing_core as pc
 >>> s = pc.Sentence.from_heads("a b c".split(), [2, 3, 0])      # ROOT → c → b → a
@@ -37,102 +38,46 @@ max-plus products over O(n²) cells; a configuration needs one or two new levels
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 
 import numpy as np
 
 from ..configuration import Configuration
 from ..sentence import Sentence
-from ..systems import TransitionSystem
+from ..systems import TransitionSystem, get_system
 from .base import Costs, GoldCache, Oracle
 
 NEG = -np.inf
 Array = np.ndarray
 
 
-def eisner_spans(heads: Array) -> tuple[Array, Array, Array]:
-    """CL[x, d], CR[d, y] and IL[d, e] (e → d, span d..e) over tokens 1..n; −∞ off their triangle.
-
-    Spans of length L are filled together from spans of length < L, stored twice (by start and
-    by end) so every sub-span lookup is a plain slice.
-    """
-    n = len(heads) - 1
-    shape = (n + 2, n + 2)
-    crs, cre, cls, cle, irs, ile = (np.full(shape, NEG) for _ in range(6))
-    for t in (crs, cre, cls, cle):
-        t[1:n + 1, 0] = 0
-    for L in range(1, n):
-        s, e = slice(1, n - L + 1), slice(1 + L, n + 1)
-        base = (crs[s, :L] + cle[e, L - 1::-1]).max(1)       # split k: CR[s, k] + CL[k+1, e]
-        starts = np.arange(1, n - L + 1)
-        irs[s, L] = base + (heads[starts + L] == starts)      # s → e
-        ile[e, L] = base + (heads[starts] == starts + L)      # e → s
-        cr = (irs[s, 1:L + 1] + cre[e, L - 1::-1]).max(1)    # last right dependent d: IR[s, d] + CR[d, e]
-        cl = (cls[s, :L] + ile[e, L:0:-1]).max(1)             # last left dependent d: CL[s, d] + IL[d, e]
-        crs[s, L], cre[e, L], cls[s, L], cle[e, L] = cr, cr, cl, cl
-    return _square(cle, by_start=False), _square(crs, by_start=True), _square(ile, by_start=False)
-
-
-def _square(table: Array, by_start: bool) -> Array:
-    """From (token, length) storage to [left end, right end]."""
-    n = table.shape[0] - 2
-    left, length = np.nonzero(np.add.outer(np.arange(n + 2), np.arange(n + 2)) <= n)
-    keep = (left >= 1) & (length < n)
-    left, length = left[keep], length[keep]
-    out = np.full_like(table, NEG)
-    out[left, left + length] = table[left if by_start else left + length, length]
-    return out
-
-
-def forest_table(cl: Array, cr: Array) -> Array:
-    """forest[x, y]: the best forest over tokens x+1..y whose roots stay unattached (0 if x = y)."""
-    n = cl.shape[0] - 2
-    one_tree = (cl[:, :, None] + cr[None, :, :]).max(1)       # [a, b]: the best tree over a..b
-    forest = np.full_like(cl, NEG)
-    np.fill_diagonal(forest, 0)
-    for y in range(1, n + 1):                                  # the last tree spans k..y
-        forest[:y, y] = (forest[:y, :y] + one_tree[1:y + 1, y]).max(1)
-    return forest
-
-
-def chain_table(il: Array) -> Array:
-    """ilstar[c, c']: the best chain c ← … ← c' of ``il`` steps (0 if c = c')."""
-    n = il.shape[0] - 2
-    star = np.full_like(il, NEG)
-    np.fill_diagonal(star, 0)
-    for c in range(n - 1, 0, -1):
-        star[c, c + 1:] = (il[c, c + 1:n + 1, None] + star[c + 1:n + 1, c + 1:]).max(0)
-    return star
-
-
 class GoldTables:
     """Everything about one gold tree that does not depend on a configuration, and its levels.
 
-    * ``cl``, ``cr``: Eisner's complete spans; ``il[c, c']``: c' heads c, span c..c'.
-    * ``forest[x, y]``: see :func:`forest_table`; ``ilstar``: see :func:`chain_table`.
-    * ``clf[x, c]``: c with its left part starting at some l > x, and a forest over x+1..l−1.
+    ``spans`` stacks five (n+2)×(n+2) tables (:func:`.arc_standard_loops.gold_spans`):
+    Eisner's complete spans CL[x, d] (d heads x..d) and CR[d, y] (d heads d..y); FOREST[x, y],
+    the best forest over x+1..y; ILSTAR[c, c'], the best chain c ← … ← c' of left dependents;
+    CLF[x, c], c with its left part starting at some l > x and a forest over x+1..l−1.
+    They and the levels are computed by the compiled loops of :mod:`.arc_standard_loops`
+    (imported on first use: numba takes a fifth of a second to load).
     """
 
     max_levels = 4096
 
     def __init__(self, heads: tuple[int, ...], single_root: bool) -> None:
+        from . import arc_standard_loops
+
+        self.loops = loops = arc_standard_loops
         self.n = n = len(heads)
         self.single_root = single_root
-        self.heads = np.array([-1, *heads])
-        self.head_of = (-1, *heads)  # the same as a tuple: faster to read one at a time
+        self.heads = np.array([-1, *heads], dtype=np.int64)
         self.children: list[list[int]] = [[] for _ in range(n + 1)]
         for d, h in enumerate(heads, start=1):
             self.children[h].append(d)
-        self.cl, self.cr, self.il = eisner_spans(self.heads)
-        self.forest = forest_table(self.cl, self.cr)
-        self.clf = (self.forest[:n + 1, :n + 1, None] + self.cl[None, 1:n + 2, :]).max(1)
-        self.ilstar = chain_table(self.il)
+        self.kids = [np.array(c, dtype=np.int64) for c in self.children]  # ascending
+        self.spans = loops.gold_spans(self.heads)
+        self.cl, self.cr = self.spans[loops.CL], self.spans[loops.CR]
         self.levels: dict[tuple[int, ...], Level] = {}
-        self.blank = np.full(n + 2, NEG)  # copied, not rebuilt, for every new row (np.full is slower)
-
-    def row(self, size: int) -> Array:
-        """A fresh row of ``size`` (n + 1 or n + 2) cells, all −∞."""
-        return self.blank[:size].copy()
+        self.nothing = np.full((3, 0, n + 2), NEG)  # the rows below the root level
 
 
 class Level:
@@ -140,85 +85,24 @@ class Level:
 
     def __init__(self, prefix: tuple[int, ...], lo: int, wst: Array, parent: Level | None) -> None:
         self.prefix, self.lo, self.wst, self.parent = prefix, lo, wst, parent
-        # once complete: wst, wmax and b2 (by buffer spine token c) of levels 1..i, one row each
-        self.rows: tuple[Array, Array, Array] | None = None
+        # once complete (what a level above reads; most levels never get one): the rows wst, wmax
+        # and b2 (by buffer spine token c) of levels 1..i, (3, i, n+2), and the prefix as an array
+        self.rows: tuple[Array, Array] | None = None
 
-    def complete(self, g: GoldTables) -> tuple[Array, Array, Array]:
+    def complete(self, g: GoldTables) -> tuple[Array, Array]:
         """Add the buffer spine tokens that X's head may hang from; stack the rows of all levels."""
-        if self.rows is not None:
-            return self.rows
-        n, lo, h, wst = g.n, self.lo, self.prefix[-1], self.wst
-        up = self.parent.complete(g) if self.parent is not None else None
-        carry = g.row(n + 2)
-        if up is not None:               # h joins the stack run of a buffer spine token c
-            carry = up[2][-1].copy()
-            if g.heads[h] > lo:
-                carry[g.heads[h]] += 1
-        b2 = g.row(n + 2)
-        if lo < n:
-            cs = slice(lo + 1, n + 1)
-            own = (g.cr[cs, lo:n + 1] + wst[None, lo:]).max(1) + (g.heads[cs] == h)
-            start = np.maximum(carry[cs], own)
-            b2[cs] = (g.ilstar[cs, cs] + start[None, :]).max(1)
-        wmax = g.row(n + 1)
-        wmax[lo:] = np.maximum(wst[lo:], (g.cl[lo + 1:n + 2, lo + 1:n + 2] + b2[None, lo + 1:]).max(1))
-        if up is None:
-            self.rows = (wst[None, :], wmax[None, :], b2[None, :])
-        else:
-            # np.concatenate, not np.vstack: this runs once per level, and vstack's checks cost more
-            self.rows = (np.concatenate((up[0], wst[None, :])), np.concatenate((up[1], wmax[None, :])),
-                         np.concatenate((up[2], b2[None, :])))
+        if self.rows is None:
+            below = g.nothing if self.parent is None else self.parent.complete(g)[0]
+            self.rows = (g.loops.stack_rows(g.spans, g.heads, below, self.wst, self.prefix[-1], self.lo),
+                         np.array(self.prefix, dtype=np.int64))
         return self.rows
-
-
-def enter(g: GoldTables, parent: Level, h: int, lo: int) -> Array:
-    """A[r]: best outside score once stack token h heads a subtree ending at r (r ≥ lo).
-
-    h's subtree starts at some level j: it takes s(j)..s(i−1) as direct left dependents and hangs
-    from that level's s(j−1) or from a buffer spine token.
-    """
-    wst_rows, wmax_rows, b2_rows = parent.complete(g)
-    prefix, n = parent.prefix, g.n
-    head_of = g.head_of
-    counts = [0] * len(prefix)                            # counts[j-1]: gold children of h in s(j)..s(i−1)
-    for j in range(len(prefix) - 1, 0, -1):               # (a loop in Python: the stack is short)
-        counts[j - 1] = counts[j] + (head_of[prefix[j]] == h)
-    run = np.array(counts, dtype=float)
-    score = wmax_rows[:, lo:n + 1] + run[:, None]
-    gh = int(g.heads[h])
-    at = bisect_left(prefix, gh)
-    if at < len(prefix) and prefix[at] == gh:            # h's gold head is s(j−1): the arc is gold
-        score[at] = np.maximum(score[at], wst_rows[at, lo:n + 1] + run[at] + 1)
-    elif gh > lo:                                        # h's gold head is a buffer spine token
-        bonus = b2_rows[:, gh, None] + g.cl[lo + 1:gh + 1, gh][None, :] + run[:, None] + 1
-        score[:, :gh - lo] = np.maximum(score[:, :gh - lo], bonus)
-    out = g.row(n + 1)
-    out[lo:] = score.max(0)
-    return out
-
-
-def right_dependents(g: GoldTables, a: Array, h: int, lo: int) -> Array:
-    """F[x]: like ``a``, after h has also taken right dependents covering x+1..r (x ≥ lo).
-
-    A forest of buffer subtrees, except that each gold child c of h taken as a dependent earns
-    its arc: those few children are threaded through one by one, right to left.
-    """
-    n = g.n
-    f = g.row(n + 1)
-    f[lo:] = (g.forest[lo:n + 1, lo:n + 1] + a[None, lo:]).max(1)
-    for c in reversed(g.children[h]):
-        if c <= lo:
-            break
-        inc = (f[c:] + g.cr[c, c:n + 1]).max() + 1
-        f[lo:c] = np.maximum(f[lo:c], inc + g.clf[lo:c, c])
-    return f
 
 
 def root_level(g: GoldTables, lo: int) -> Level:
     """Level 1: X spans everything but ROOT and hangs from ROOT."""
-    a = g.row(g.n + 1)
+    a = np.full(g.n + 2, NEG)
     a[g.n] = 0
-    return Level((0,), lo, a if g.single_root else right_dependents(g, a, 0, lo), None)
+    return Level((0,), lo, a if g.single_root else g.loops.right_dependents(g.spans, g.kids[0], a, lo), None)
 
 
 def level(g: GoldTables, prefix: tuple[int, ...], lo: int) -> Level:
@@ -233,7 +117,9 @@ def level(g: GoldTables, prefix: tuple[int, ...], lo: int) -> Level:
     else:
         parent = level(g, prefix[:-1], lo)
         h, own_lo = prefix[-1], max(lo, prefix[-1])
-        made = Level(prefix, own_lo, right_dependents(g, enter(g, parent, h, own_lo), h, own_lo), parent)
+        rows, tokens = parent.complete(g)
+        wst = g.loops.push_level(g.spans, g.heads, g.kids[h], tokens, rows, h, own_lo)
+        made = Level(prefix, own_lo, wst, parent)
     g.levels[prefix] = made
     return made
 
@@ -248,6 +134,17 @@ def future(g: GoldTables, c: Configuration) -> float:
         gold_roots = [below[d - front] + 1 for d in g.children[0] if d >= front]
         return float(max([below.max(), *gold_roots]))
     return float(level(g, c.stack, front - 1).wst[front - 1])
+
+
+def warm_up() -> None:
+    """Compile the loops now (or load them from numba's disk cache), so that the first learner to
+    pick arc-standard does not wait for it: about 8 s on a fresh install, under a second after."""
+    system = get_system("arc-standard")
+    gold = Sentence.from_heads(["a", "b", "c"], [2, 0, 2])
+    oracle = ArcStandardExactOracle(system)
+    c = system.initial(gold)
+    while not system.is_terminal(c):
+        c = system.apply(c, min(oracle.costs(c, gold).items(), key=lambda kv: kv[1])[0])
 
 
 class ArcStandardExactOracle(Oracle):
@@ -274,9 +171,10 @@ class ArcStandardExactOracle(Oracle):
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         g = self.tables(gold)
         gold_arcs = gold.gold_arcs
-        values = {t: (arc in gold_arcs) + future(g, after) for t, arc, after in self.system.successors(c)}
-        top = max(values.values(), default=-math.inf)
-        return {t: math.inf if v == -math.inf else int(top - v) for t, v in values.items()}
+        moves = self.system.successors(c)
+        values = [(arc in gold_arcs) + future(g, after) for _, arc, after in moves]
+        top = max(values, default=-math.inf)
+        return {t: math.inf if v == -math.inf else int(top - v) for (t, _, _), v in zip(moves, values)}
 
     def best(self, c: Configuration, gold: Sentence) -> float:
         """The most gold arcs a final configuration reachable from ``c`` can hold."""

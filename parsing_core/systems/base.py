@@ -48,6 +48,7 @@ class TransitionSystem:
     def __init__(self, labelled: bool = False) -> None:
         self.labelled = labelled
         self._by_kind = {m.kind: m for m in self.moves}
+        self._bare = {m.kind: Transition(m.kind) for m in self.moves}  # one value each, made once
 
     # -- the interface -------------------------------------------------------------------
     @property
@@ -79,7 +80,7 @@ class TransitionSystem:
         """The legal moves in ``c`` (unlabelled), in display order."""
         if self.is_terminal(c):
             return ()
-        return tuple(Transition(m.kind) for m in self.moves if m.why_not(c) is None)
+        return tuple(self._bare[m.kind] for m in self.moves if m.why_not(c) is None)
 
     def reasons(self, c: Configuration) -> dict[Transition, Reason]:
         """Every move of the system with None (legal) or why it is illegal."""
@@ -97,7 +98,8 @@ class TransitionSystem:
         """Every legal (unlabelled) move with the arc it builds and the configuration it leads to."""
         if self.is_terminal(c):
             return []
-        return [(Transition(m.kind), m.arc(c), m.effect(c, None)) for m in self.moves if m.why_not(c) is None]
+        bare = self._bare
+        return [(bare[m.kind], m.arc(c), m.effect(c, None)) for m in self.moves if m.why_not(c) is None]
 
     def move(self, kind: str) -> Move:
         """The move of this system with this kind (SH, LA, ...)."""
