@@ -149,27 +149,41 @@ def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence
 
 # -- sections ---------------------------------------------------------------------------------------
 def speed(limit: int | None, model: ModelConfig) -> None:
-    """Seconds per epoch of every timed run, trained ``--repeat`` times afresh (this machine's speed
-    drifts by a tenth or more between runs): the median and every run of the exploring epoch."""
+    """Seconds per epoch of every timed run, trained ``--repeat`` times afresh: the median and every
+    run of the exploring epoch.  This machine's speed drifts by a tenth or more from one minute to
+    the next, so the repeats go round robin (every run once, then every run again) and the exact
+    oracle's cost is also given round by round, against the approximate run of the same round."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
-    rows, parser = [], None
-    for run in [r for r in EN_LINES + SPEED_ONLY if available(r) and SETUP.timed(r)]:
-        second, first = [], []
-        for _ in range(SETUP.repeat):
+    runs = [r for r in EN_LINES + SPEED_ONLY if available(r) and SETUP.timed(r)]
+    second: dict[Run, list[float]] = {r: [] for r in runs}
+    first: dict[Run, list[float]] = {r: [] for r in runs}
+    parser, sentences = None, 0
+    for round_ in range(SETUP.repeat):
+        for run in runs:
             config = SETUP.config(epochs=2, explore_after=0)
             trainer = Trainer(train, [], run.system, run.oracle, run.regime, config, model, path=SETUP.path)
             history = trainer.run().history
-            second.append(history[-1]["seconds"])  # epoch 2: exploring in the dynamic regime
-            first.append(history[0]["seconds"])
-            parser = trainer.parser
-        middle = statistics.median(second)
-        rows.append([run.system, run.name, run.oracle, len(trainer.train), f"{middle:.1f}",
-                     " / ".join(f"{s:.1f}" for s in second), f"{len(trainer.train) / middle:.0f}",
-                     f"{statistics.median(first):.1f}"])
-        print(f"  timed {run.system} / {run.name}", flush=True)
+            second[run].append(history[-1]["seconds"])  # epoch 2: exploring in the dynamic regime
+            first[run].append(history[0]["seconds"])
+            parser, sentences = trainer.parser, len(trainer.train)
+            print(f"  round {round_ + 1}: timed {run.system} / {run.name}", flush=True)
+    rows = []
+    for run in runs:
+        middle = statistics.median(second[run])
+        rows.append([run.system, run.name, run.oracle, sentences, f"{middle:.1f}",
+                     " / ".join(f"{s:.1f}" for s in second[run]), f"{sentences / middle:.0f}",
+                     f"{statistics.median(first[run]):.1f}"])
     print(f"\n### Seconds per training epoch, en_lines train ({machine()})\n")
     print(table(["system", "regime", "oracle", "sentences", "s / epoch (exploring, median)", "every run",
                  "sentences / s", "s / epoch 1 (no exploring, median)"], rows))
+    exact, approximate = (next((r for r in runs if r.oracle == name and r.regime == "dynamic"), None)
+                          for name in ("exact", "thesis-approx"))
+    if exact is not None and approximate is not None:
+        ratios = [e / a for e, a in zip(second[exact], second[approximate])]
+        print(f"\nExact / approximate (arc-standard, exploring epoch): "
+              f"{statistics.median(second[exact]) / statistics.median(second[approximate]):.2f} "
+              f"from the medians; round by round {' / '.join(f'{x:.2f}' for x in ratios)} "
+              f"(median {statistics.median(ratios):.2f})")
     assert parser is not None
     parsing_speed(parser, test)
 
