@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -99,6 +100,25 @@ def test_should_stop_ends_the_run_between_batches() -> None:
     result = Trainer(SHORT, SHORT, "arc-hybrid", train_config=quick(epochs=5, batch_size=2),
                      model_config=TINY, callbacks=callbacks).run()
     assert result.stopped and len(batches) == 1 and result.history == []
+
+
+def test_a_run_sets_what_it_starts_with_aside_from_the_collector_and_gives_it_back() -> None:
+    """Everything alive at the start (the sentences, the network) is frozen for the run
+    (``gc.freeze``: full collections skip it) and unfrozen when the run ends, also when it fails."""
+    assert gc.get_freeze_count() == 0
+    seen: list[int] = []
+    callbacks = Callbacks(on_epoch=lambda report: seen.append(gc.get_freeze_count()))
+    Trainer(SHORT, [], "arc-hybrid", train_config=quick(epochs=2), model_config=TINY, callbacks=callbacks).run()
+    assert len(seen) == 2 and min(seen) > 1000
+    assert gc.get_freeze_count() == 0
+
+    def fail(report: Report) -> None:
+        raise RuntimeError("a callback failed")
+
+    with pytest.raises(RuntimeError):
+        Trainer(SHORT, [], "arc-hybrid", train_config=quick(), model_config=TINY,
+                callbacks=Callbacks(on_epoch=fail)).run()
+    assert gc.get_freeze_count() == 0
 
 
 def test_keep_best_restores_the_best_dev_epoch() -> None:

@@ -23,10 +23,12 @@ cleanly.
 from __future__ import annotations
 
 import copy
+import gc
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -119,6 +121,24 @@ def length_batches(lengths: Sequence[int], batch_size: int, rng: random.Random) 
     return batches
 
 
+@contextmanager
+def out_of_the_collectors_way() -> Iterator[None]:
+    """Hide what is alive when a run starts from Python's garbage collector until it ends.
+
+    The sentences, the vocabulary and the network live as long as the run, yet every full
+    collection walks them again; an epoch allocates enough long-lived objects (an oracle's
+    cached tables, the walks' records) to trigger several.  ``gc.freeze`` sets them aside and
+    ``gc.unfreeze`` gives them back afterwards (what became garbage meanwhile is collected then).
+    Measured on an exploring arc-standard epoch of en_lines train: four full collections took
+    1.1 s of a 16 s epoch with the exact oracle (0.4 s with the approximate one), 0.1 s once frozen.
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 class Trainer:
     """Train a :class:`Parser` for ``system`` on ``train``, evaluating on ``dev`` every epoch.
 
@@ -174,6 +194,11 @@ class Trainer:
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> TrainResult:
         """Train for ``epochs`` epochs (or until ``should_stop()``); keep the best dev weights."""
+        with out_of_the_collectors_way():
+            return self.run_epochs()
+
+    def run_epochs(self) -> TrainResult:
+        """:meth:`run`'s loop over the epochs."""
         result = TrainResult(self.parser, self.history)
         best_uas, best_state = -1.0, None
         for epoch in range(1, self.config.epochs + 1):
