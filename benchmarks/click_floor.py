@@ -17,11 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.async_api import Browser, Page, Playwright, async_playwright
@@ -41,24 +38,6 @@ if st.query_params.get("kind") == "graph":
     arcs = " ".join(f"w{i} -> w{(i * 7 + clicks) % 12};" for i in range(clicks % 12))
     st.graphviz_chart(f"digraph {{ rankdir=LR; {nodes} {arcs} }}", key=f"drawing-{clicks}")
 '''
-
-
-def serve_script(script: Path, port: int) -> subprocess.Popen[bytes]:
-    """``streamlit run script`` on 127.0.0.1:port, once it answers its health check."""
-    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                if r.read() == b"ok":
-                    return server
-        except OSError:
-            time.sleep(0.3)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 async def open_page(url: str, changed: str) -> tuple[Playwright, Browser, Page]:
@@ -107,7 +86,7 @@ def main() -> None:
         script = Path(folder) / "bare.py"
         script.write_text(BARE_PAGE)
         port = free_port()
-        server = serve_script(script, port)
+        server = start_server(port, script=str(script))
         try:
             for kind, what in (("text", "one button, one line of text"),
                                ("graph", "one button, a 12-node Graphviz chart")):

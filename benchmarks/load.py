@@ -67,10 +67,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, memory_log: Path | None = None) -> subprocess.Popen[bytes]:
-    """``streamlit run app.py`` on ``port``; with ``memory_log``, the app writes its memory there
-    every second (``ui.diagnostics``)."""
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+def start_server(port: int, memory_log: Path | None = None, script: str = "app.py"
+                 ) -> subprocess.Popen[bytes]:
+    """``streamlit run app.py`` (or another ``script``) on ``port``; with ``memory_log``, the app
+    writes its memory there every second (``ui.diagnostics``)."""
+    command = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     env = {**os.environ, **({MEMORY_LOG: str(memory_log)} if memory_log else {})}

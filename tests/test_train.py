@@ -108,7 +108,8 @@ def test_a_run_sets_what_it_starts_with_aside_from_the_collector_and_gives_it_ba
     assert gc.get_freeze_count() == 0
     seen: list[int] = []
     callbacks = Callbacks(on_epoch=lambda report: seen.append(gc.get_freeze_count()))
-    Trainer(SHORT, [], "arc-hybrid", train_config=quick(epochs=2), model_config=TINY, callbacks=callbacks).run()
+    Trainer(SHORT, [], "arc-hybrid", train_config=quick(epochs=2), model_config=TINY,
+            callbacks=callbacks).run()
     assert len(seen) == 2 and min(seen) > 1000
     assert gc.get_freeze_count() == 0
 
