@@ -70,10 +70,10 @@ class GoldTables:
         self.n = n = len(heads)
         self.single_root = single_root
         self.heads = np.array([-1, *heads], dtype=np.int64)
-        self.children: list[list[int]] = [[] for _ in range(n + 1)]
+        children: list[list[int]] = [[] for _ in range(n + 1)]
         for d, h in enumerate(heads, start=1):
-            self.children[h].append(d)
-        self.kids = [np.array(c, dtype=np.int64) for c in self.children]  # ascending
+            children[h].append(d)
+        self.kids = [np.array(c, dtype=np.int64) for c in children]  # each token's gold children, ascending
         self.spans = loops.gold_spans(self.heads)
         self.cl, self.cr = self.spans[loops.CL], self.spans[loops.CR]
         self.levels: dict[tuple[int, ...], Level] = {}
@@ -131,7 +131,7 @@ def future(g: GoldTables, c: Configuration) -> float:
         if not c.buffer:
             return 0
         below = g.cl[front, front:g.n + 1] + g.cr[front:g.n + 1, g.n]
-        gold_roots = [below[d - front] + 1 for d in g.children[0] if d >= front]
+        gold_roots = [below[d - front] + 1 for d in g.kids[0].tolist() if d >= front]
         return float(max([below.max(), *gold_roots]))
     return float(level(g, c.stack, front - 1).wst[front - 1])
 
@@ -144,7 +144,7 @@ def warm_up() -> None:
     oracle = ArcStandardExactOracle(system)
     c = system.initial(gold)
     while not system.is_terminal(c):
-        c = system.apply(c, min(oracle.costs(c, gold).items(), key=lambda kv: kv[1])[0])
+        c = system.apply(c, oracle.next(c, gold))
 
 
 class ArcStandardExactOracle(Oracle):
