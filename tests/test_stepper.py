@@ -284,6 +284,40 @@ def test_the_words_the_stack_and_buffer_and_the_legend_are_drawn_apart() -> None
     assert "built, correct" in legend and "w1 [" not in legend and "memory [" not in legend
 
 
+def drawing_places(at: AppTest) -> dict[str, str]:
+    """The key of the container each piece of the picture sits in (``stepper-drawing-<piece>-<digest>``)."""
+    places: dict[str, str] = {}
+
+    def walk(node: object) -> None:
+        for child in getattr(node, "children", {}).values():
+            block_id = str(getattr(child.proto, "id", ""))
+            found = re.search(r"stepper-drawing-(arcs|memory|legend)-[0-9a-f]{8}$", block_id)
+            if found:
+                places[found.group(1)] = found.group(0)
+            walk(child)
+    walk(at._tree)
+    return places
+
+
+def test_a_piece_of_the_picture_is_drawn_afresh_exactly_when_it_changes() -> None:
+    """A piece whose DOT changed gets a new container, so the browser draws it with a new renderer
+    instead of morphing the old paths into the new; a piece that did not change keeps its place."""
+    at = stepper(s="woman-at-the-party-who-speaks", sys="arc-standard")
+    before = (drawing_places(at), [chart.proto.spec for chart in at.get("graphviz_chart")])
+    legend_changed = legend_kept = 0
+    for _ in range(9):
+        click(at, "stepper.oracle_step")
+        after = (drawing_places(at), [chart.proto.spec for chart in at.get("graphviz_chart")])
+        assert set(after[0]) == {"arcs", "memory", "legend"}
+        for i, piece in enumerate(("arcs", "memory", "legend")):
+            assert (after[0][piece] != before[0][piece]) == (after[1][i] != before[1][i]), piece
+        legend_changed += after[1][2] != before[1][2]
+        legend_kept += after[1][2] == before[1][2]
+        assert after[1][0] != before[1][0]  # every move changes the words and arcs
+        before = after
+    assert legend_changed and legend_kept  # both cases were met
+
+
 def possible(at: AppTest) -> dict[str, str]:
     return {m: v for m, v in verdicts(at).items() if not v.startswith("not possible")}
 

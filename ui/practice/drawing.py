@@ -14,7 +14,7 @@ from ui.views.practice import feedback_kinds
 from ui.views.sources import custom_key
 from ui.views.state import StepperState
 from ui.widgets import compute
-from ui.widgets.picture import natural_size_css
+from ui.widgets.picture import chart, legend, natural_size_css
 
 KEY = "practice"
 #: Kinds whose question is the crossing arcs: the picture must not mark them before the answer.
@@ -44,9 +44,8 @@ def picture(item: ex.Item[Any], moves: tuple[str, ...], feedback: ex.Feedback | 
     st.html(natural_size_css(KEY))
     with st.container(key=f"{KEY}-drawing"):
         with st.container(key=f"{KEY}-drawing-arcs"):
-            st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+            chart(KEY, "arcs", pieces.arcs, "The words and their arcs")
         with st.container(horizontal=True, gap="medium", key=f"{KEY}-drawing-below"):
             with st.container(width="content", key=f"{KEY}-drawing-memory"):
-                st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
-            with st.container(width="content", key=f"{KEY}-drawing-legend"):
-                st.graphviz_chart(pieces.legend, width="content", alt="Legend")
+                chart(KEY, "memory", pieces.memory, "The stack and the buffer")
+            legend(KEY, pieces.legend)

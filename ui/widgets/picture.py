@@ -13,6 +13,7 @@ small type (``revert-layer`` brings back the SVG's own ``font-size`` and ``font-
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 
 import streamlit as st
@@ -34,16 +35,17 @@ def natural_size_css(key: str) -> str:
             "</style>")
 
 
-def fresh(key: str, piece: str, moves: compute.Moves) -> str:
-    """A container key that changes with every move, so the browser draws the piece afresh.
+def fresh(key: str, piece: str, dot: str) -> str:
+    """A container key that changes with the drawing, so the browser draws a new one afresh.
 
     Streamlit's chart keeps one Graphviz renderer per place on the page and, given new DOT,
     morphs every path of the old drawing into the new one (d3-graphviz's path tweening, on even
     without an animation): for the dotted arcs of a 12-word parse that cost the browser half a
-    second of script per click, and more as the parse grew.  A chart in a new container is a new
-    renderer, which only lays out.
+    second of script per click, and more as the parse grew; a legend that gained a line cost
+    6,000 path measurements.  A chart in a new container is a new renderer, which only lays out;
+    a drawing that did not change keeps its container, and the browser does nothing.
     """
-    return f"{key}-drawing-{piece}-{len(moves)}"
+    return f"{key}-drawing-{piece}-{zlib.crc32(dot.encode()):08x}"
 
 
 def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: str, presenter: bool = False,
@@ -59,21 +61,29 @@ def configuration_picture(parse: compute.Parse, moves: compute.Moves, oracle: st
     st.html(natural_size_css(key))
     with st.container(key=f"{key}-drawing"):
         with st.container(key=f"{key}-drawing-arcs"):
-            with st.container(key=fresh(key, "arcs", moves)):
-                st.graphviz_chart(pieces.arcs, width="content", alt="The words and their arcs")
+            chart(key, "arcs", pieces.arcs, "The words and their arcs")
         if compute.sentence_of(parse.sentence).n >= LONG:
             st.caption("A long sentence: scroll the row of words sideways (shift + wheel, or swipe).")
         with st.container(horizontal=True, gap="medium", key=f"{key}-drawing-below"):
             with st.container(width="content", key=f"{key}-drawing-memory"):
-                with st.container(key=fresh(key, "memory", moves)):
-                    st.graphviz_chart(pieces.memory, width="content", alt="The stack and the buffer")
+                chart(key, "memory", pieces.memory, "The stack and the buffer")
             if beside is None:
-                with st.container(width="content", key=f"{key}-drawing-legend"):
-                    st.graphviz_chart(pieces.legend, width="content", alt="Legend")
+                legend(key, pieces.legend)
             else:
                 with st.container(key=f"{key}-drawing-beside"):
                     beside()
         if beside is not None:
-            with st.container(width="content", key=f"{key}-drawing-legend"):
-                st.graphviz_chart(pieces.legend, width="content", alt="Legend")
+            legend(key, pieces.legend)
     return compute.drawing_of(parse, moves, oracle, scale, hidden)
+
+
+def chart(key: str, piece: str, dot: str, alt: str) -> None:
+    """One piece of the picture, in a container of its own drawing (:func:`fresh`)."""
+    with st.container(key=fresh(key, piece, dot)):
+        st.graphviz_chart(dot, width="content", alt=alt)
+
+
+def legend(key: str, dot: str) -> None:
+    """The legend: only the kinds of arc and word the picture shows, so it changes now and then."""
+    with st.container(width="content", key=f"{key}-drawing-legend"):
+        chart(key, "legend", dot, "Legend")
