@@ -324,9 +324,10 @@ def board(choices: Choices) -> None:
                + ("" if hidden or not reviews else f"  **COST** is what each move cost where it was made "
                   f"({oracle}); ✗ marks a mistake.") + "  The downloads hold the rows up to the current one"
                + ("" if hidden or not reviews else ": a mistake log") + ".")
-    history_downloads(history.iloc[: state.cursor + 1])
-    with st.expander("Share this state"):
-        share(state)
+    with st.container(horizontal=True):
+        history_downloads(history.iloc[: state.cursor + 1])
+        with st.popover("Share this state", icon=":material/link:", key="stepper.share"):
+            share(state)
 
 
 # -- the page ---------------------------------------------------------------------------------

@@ -88,9 +88,12 @@ def test_presenter_mode_draws_the_words_larger(browser: Browser, app_url: str, a
 def test_the_drawing_downloads_as_png_and_the_derivation_as_a_homework_sheet(
         browser: Browser, app_url: str) -> None:
     page = open_drawing(browser, WINDOWS["laptop"], app_url)
+    page.locator(".st-key-stepper-drawing-menu button").first.click()  # the menu of the drawing's files
     with page.expect_download() as png:
         page.locator(".st-key-stepper-png button").first.click()  # with help, a button has a twin
     assert Path(png.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # made without a dot program
+    page.keyboard.press("Escape")
+    page.locator(".st-key-stepper-derivation-menu button").first.click()
     with page.expect_download() as sheet:
         page.locator(".st-key-stepper-sheet button").first.click()
     html = Path(sheet.value.path()).read_text(encoding="utf-8")

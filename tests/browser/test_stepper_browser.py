@@ -101,6 +101,13 @@ def test_a_shared_link_reproduces_the_state_and_a_row_click_jumps(page: Page, ap
     assert box is not None
     page.mouse.click(box["x"] + 12, box["y"] + 35 + 1 * 35 + 17)  # the row selector of ROW 2
     expect(page).to_have_url(re.compile(r"step=1(&|$)"))
+    button(page, "redo").click()  # a move by a button, then the same row again: a fresh click
+    expect(page).to_have_url(re.compile(r"step=2(&|$)"))
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 12, box["y"] + 35 + 1 * 35 + 17)
+    expect(page).to_have_url(re.compile(r"step=1(&|$)"))
 
 
 def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> None:

@@ -65,6 +65,13 @@ class Board:
         """Apply ``how`` to the board's state (what every button's callback does)."""
         self.set(how(self.get()))
 
+    # the history table's selections (each one gives the table a new key)
+    def jumps(self) -> int:
+        return int(st.session_state.get(f"{self.key}.jumps", 0))
+
+    def count_jump(self) -> None:
+        st.session_state[f"{self.key}.jumps"] = self.jumps() + 1
+
     # autoplay: whether it is on, and when it last moved
     def playing(self) -> bool:
         return bool(st.session_state.get(f"{self.key}.playing"))
@@ -171,12 +178,14 @@ def history_buttons(board: Board, suggestion: str | None, seconds: float, shortc
 def history_table(board: Board, history: pd.DataFrame) -> None:
     """The whole history, current row marked ▶ and undone rows ↷; click a row to jump to it.
 
-    The table gets a new key whenever the state moves, so a selection is always a fresh click
-    (a widget that mirrors the state could send back a stale value while a rerun is in flight).
+    The table keeps its key while moves are made with the buttons, so the browser updates its
+    rows in place (a table with a new key is a new grid, built afresh at every move: about a
+    tenth of a click's script).  A click on a row changes the key once (:func:`jump_to_row`):
+    the selection is gone with the old table, so a later click on the same row is a fresh click.
     """
     state = board.get()
     marks = ["▶" if i == state.cursor else "↷" if i > state.cursor else "" for i in range(len(history))]
-    key = f"{board.key}.history.{len(state.moves)}.{state.cursor}"
+    key = f"{board.key}.history.{board.jumps()}"
     st.dataframe(history.assign(NOW=marks)[["NOW", *history.columns]], hide_index=True, key=key,
                  on_select=lambda: jump_to_row(board, key), selection_mode="single-row",
                  column_config={"NOW": st.column_config.TextColumn("", width=36)})
@@ -185,6 +194,7 @@ def history_table(board: Board, history: pd.DataFrame) -> None:
 def jump_to_row(board: Board, key: str) -> None:
     """Callback of the history table: row i (from 0) is the configuration after i moves."""
     rows = st.session_state[key].selection.rows
+    board.count_jump()
     if rows:
         board.change(jump(rows[0]))
 
