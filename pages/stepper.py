@@ -191,7 +191,10 @@ def rules(parse: compute.Parse, trace: pc.Trace, oracle: str) -> None:
     frame = compute.rules_of(parse, oracle)
     has_costs = "cost" in frame.columns
     title = f"The rules of {trace.system.name}" + (f" and {oracle}'s costs" if has_costs else "")
-    with st.expander(title, expanded=False):
+    rules_box = st.expander(title, key="stepper.rules", on_change="rerun")
+    if not rules_box.open:  # drawn only while open: a closed table would cost every click its drawing
+        return
+    with rules_box:
         last = trace.transitions[-1].kind if trace.transitions else None
         st.table(marked_rules(frame, last), border="horizontal", hide_index=True)
         note = ("σ|s0: the stack with top s0 (s1 below it); b|β: the buffer with front b.  "

@@ -46,5 +46,8 @@ def test_the_move_just_made_is_marked() -> None:
 def test_the_stepper_shows_the_rules_of_its_system() -> None:
     at = play(stepper(sys="arc-hybrid", oracle="goldberg-nivre"), ["SH"])
     assert any(e.label.startswith("The rules of arc-hybrid and goldberg-nivre's costs") for e in at.expander)
+    assert not any("allowed when" in t.value.columns for t in at.table)  # closed: not drawn at all
+    at.session_state["stepper.rules"] = True  # the learner opens it
+    at.run()
     table = next(t.value for t in at.table if "allowed when" in t.value.columns)
     assert table["cost"].str.startswith("C(").all()

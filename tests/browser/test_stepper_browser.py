@@ -108,6 +108,10 @@ def test_a_shared_link_reproduces_the_state_and_a_row_click_jumps(page: Page, ap
     assert box is not None
     page.mouse.click(box["x"] + 12, box["y"] + 35 + 1 * 35 + 17)
     expect(page).to_have_url(re.compile(r"step=1(&|$)"))
+    rules = page.locator(".st-key-stepper-rules")  # drawn only once opened
+    expect(rules.locator("table")).to_have_count(0)
+    rules.get_by_text("The rules of arc-eager").click()
+    expect(rules.locator("tr", has_text="▶")).to_contain_text("SHIFT")  # the move just made, at step 1
 
 
 def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> None:
