@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / "ud"))
 os.environ.setdefault("PARSING_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='progress-')}/progress.sqlite3")
 os.environ.pop("PARSING_DQN_MODEL", None)
+os.environ.setdefault("PARSING_STANDBY", "0")  # jobs start by the dozen here: standbys are tested apart
 for _cap in ("EXERCISES", "JOBS", "UPLOAD"):  # the suite's AppTests share one session id: caps tested alone
     os.environ.setdefault(f"PARSING_LIMIT_{_cap}", "1e12/1e12")
 

@@ -2,7 +2,9 @@
 
 The exact arc-standard oracle runs compiled loops (numba): about 8 s to compile on a fresh
 install, under a second to load from the disk cache after that.  Started with the first page
-run, a learner who picks arc-standard a moment later finds them ready.
+run, a learner who picks arc-standard a moment later finds them ready.  Where jobs run on this
+machine, a job process stands by with torch imported (:mod:`parsing_core.jobs.standby`), so the
+first training run started from a page shows its first point seconds sooner.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import threading
 
 import streamlit as st
 
+from parsing_core.jobs import chosen_backend
+from parsing_core.jobs.local import STANDBY
 from parsing_core.oracles.arc_standard_exact import warm_up
 
 
@@ -19,4 +23,6 @@ def warm_up_in_background() -> threading.Thread:
     """Start the warm-up once per server (later calls return the same thread)."""
     thread = threading.Thread(target=warm_up, name="warm-up", daemon=True)
     thread.start()
+    if chosen_backend().name == "local":
+        STANDBY.ensure()
     return thread

@@ -17,6 +17,7 @@ The package, one idea a module:
 * :mod:`.backend` — where a job runs, one interface (:class:`Backend`), chosen by
   ``PARSING_JOBS_BACKEND``: :mod:`.local` (a process of this machine, the default) or
   :mod:`.ray_backend` (a job of a Ray cluster, ``RAY_ADDRESS``; Ray is imported only then);
+* :mod:`.standby` — a job process that waits with torch imported, so a local job starts sooner;
 * :mod:`.log` and :mod:`.relay` — the metrics log, and how a job on a cluster sends it home.
 
 >>> import tempfile

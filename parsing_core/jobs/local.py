@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from .log import parse_log
+from .standby import Standby
 
 #: The repository root: the jobs' working directory, where ``python -m parsing_core...`` works.
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +42,10 @@ def _wait_for(process: subprocess.Popen[bytes], folder: Path) -> threading.Threa
 
 
 def process_alive(pid: int, mark: str) -> bool:
-    """Is ``pid`` alive, and (where ``/proc`` tells) still a job's process, one whose command line
-    holds ``mark``?  (After a reboot the number may belong to another program.)  A zombie is dead."""
+    """Is ``pid`` alive, and (where ``/proc`` tells) still a job's process: one whose command line
+    holds ``mark`` (the job's folder), or, for a standby that became the job, that holds a file of
+    the folder open (its ``stderr.txt``)?  (After a reboot the number may belong to another
+    program.)  A zombie is dead."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -57,7 +60,16 @@ def process_alive(pid: int, mark: str) -> bool:
         command = (proc / "cmdline").read_bytes()
     except (OSError, IndexError):
         return False
-    return state != "Z" and mark.encode() in command
+    return state != "Z" and (mark.encode() in command or _holds_open(proc, mark))
+
+
+def _holds_open(proc: Path, mark: str) -> bool:
+    """Does the process of ``/proc/<pid>`` hold open a file whose path starts with ``mark``?"""
+    try:
+        links = [os.readlink(fd) for fd in (proc / "fd").iterdir()]
+    except OSError:
+        return False
+    return any(link.startswith(mark.rstrip("/") + "/") for link in links)
 
 
 def read_pid(folder: Path) -> int | None:
@@ -100,11 +112,15 @@ class LocalBackend:
     queues = False
 
     def launch(self, folder: Path, command: list[str]) -> subprocess.Popen[bytes]:
-        with open(folder / "stderr.txt", "wb") as err:
-            process = subprocess.Popen(
-                command, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
-                cwd=ROOT, start_new_session=True,
-            )
+        """Run ``command`` for the job in ``folder``: in the standby process if one is waiting
+        (:mod:`.standby`: the same command with its imports made), else in a new process."""
+        process = STANDBY.take(folder, command)
+        if process is None:
+            with open(folder / "stderr.txt", "wb") as err:
+                process = subprocess.Popen(
+                    command, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
+                    cwd=ROOT, start_new_session=True,
+                )
         (folder / "pid").write_text(str(process.pid))
         _wait_for(process, folder)
         return process
@@ -163,4 +179,6 @@ def _ended_within(folder: Path, seconds: float) -> bool:
     return True
 
 
+#: This server's standby job process (started by :meth:`Standby.ensure`, e.g. as the app starts).
+STANDBY = Standby(ROOT)
 LOCAL = LocalBackend()
