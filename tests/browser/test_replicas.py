@@ -148,6 +148,7 @@ def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[st
     for move in moves:
         click_move(page, move)
     settled(page)  # the URL changes mid-run: the CSV button of the run before would give old rows
+    page.locator(".st-key-stepper-derivation-menu button").first.click()  # the derivation's files
     with page.expect_download() as download:
         page.locator(".st-key-stepper-csv button").first.click()
     return list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
