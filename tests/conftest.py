@@ -82,3 +82,21 @@ def server() -> Iterator[Server]:
         httpd.shutdown()
         httpd.server_close()
         thread.join()
+
+
+@pytest.fixture(params=["own process", "standby"])
+def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """Run the test twice: its local jobs start a process of their own, then are handed to a
+    standby that waits for them (parsing_core/jobs/standby.py; the fixture's value, else None)."""
+    from parsing_core.jobs import local
+    from parsing_core.jobs.standby import Standby
+
+    if request.param == "own process":
+        yield None
+        return
+    monkeypatch.setenv("PARSING_STANDBY", "1")
+    waiting = Standby(local.ROOT, next_after=0.5)
+    monkeypatch.setattr(local, "STANDBY", waiting)
+    waiting.ensure()
+    yield waiting
+    waiting.close()
