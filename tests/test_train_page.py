@@ -80,6 +80,22 @@ def test_start_watch_and_stop_a_run_with_the_buttons_right_at_once(jobs: Path) -
     assert not at.exception
 
 
+def chart_titles(at: AppTest) -> list[str]:
+    return sorted(json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart"))
+
+
+def test_the_frame_of_the_curves_waits_while_no_run_goes_and_gives_way_to_a_run(jobs: Path) -> None:
+    at = open_page()
+    assert chart_titles(at) == ["Training loss per batch"]  # empty axes: where a run's loss will grow
+    job = start_tiny(at)
+    at.run()
+    assert chart_titles(at) == ["Dev accuracy per epoch", "Training loss per batch"]  # the run's own
+    stop_button(at, job).click().run()
+    assert chart_titles(at) == ["Dev accuracy per epoch", *["Training loss per batch"] * 2]  # the frame
+    # again, and the ended run's curves under Results
+    assert not at.exception
+
+
 def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) -> None:
     job = start_tiny(open_page())
     again = open_page()  # a new session: the first one's state is gone
