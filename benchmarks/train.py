@@ -48,6 +48,7 @@ import torch
 
 import parsing_core as pc
 from benchmarks.common import table
+from parsing_core.jobs.local import ROOT
 from parsing_core.jobs.standby import STANDBY_ENV, Standby
 from parsing_core.model import (
     DataSpec,
@@ -81,7 +82,6 @@ class Setup:
 
 
 SETUP = Setup()
-REPO = Path(__file__).resolve().parents[1]
 STANDBY_AGE = 15.0  # seconds a standby has waited when the first-point run is handed to it
 
 
@@ -322,8 +322,8 @@ def first_point(runs: int) -> None:
     small network) as a job starts it, ``python -m parsing_core.train --spec``, to its first batch
     loss in the log; the page draws that point when it next reads the log.  Each run is timed in a
     new process and handed to a standby (``parsing_core.jobs.standby``) that has waited since
-    ``STANDBY_AGE`` seconds before the click, as on a server started a while ago; the standby
-    that takes the next job starts while this one runs, as it does on the server."""
+    ``STANDBY_AGE`` seconds before the click, as on a server started a while ago (the next
+    standby would start ten seconds after the click, past the first batch: none is started)."""
     small = ModelConfig.preset("small")
     spec = TrainSpec(DataSpec(synthetic=1000), "arc-hybrid", TrainConfig(epochs=30), small)
     rows = []
@@ -333,19 +333,20 @@ def first_point(runs: int) -> None:
                 spec_file = spec.save(os.path.join(folder, "spec.json"))
                 log = os.path.join(folder, "log.jsonl")
                 command = [sys.executable, "-m", "parsing_core.train", "--spec", str(spec_file), "--log", log]
-                waiting = Standby(REPO)
-                if how == "a standby":
+                waiting = Standby(ROOT) if how == "a standby" else None
+                if waiting is not None:
                     waiting.ensure()
                     time.sleep(STANDBY_AGE)
                 start = time.perf_counter()
-                job = waiting.take(Path(folder), command) if how == "a standby" else subprocess.Popen(
+                job = waiting.take(Path(folder), command) if waiting else subprocess.Popen(
                     command, stderr=subprocess.DEVNULL)
                 if job is None:
                     raise SystemExit(f"no standby took the job ({STANDBY_ENV}=0?)")
                 first = wait_for_batch(log, job)
                 job.terminate()
                 job.wait()
-                waiting.close()
+                if waiting is not None:
+                    waiting.close()
                 rows.append([run, how, f"{first - start:.2f}"])
     print(f"\n### First loss of the Train page's default run ({machine()})\n")
     print(table(["run", "started in", "seconds from start to the first batch loss"], rows))

@@ -41,7 +41,7 @@ def wait_for(condition, seconds: float = 90) -> None:  # type: ignore[no-untyped
 
 def test_a_killed_run_is_failed_and_its_best_epoch_still_loads(
         tmp_path: Path, waiting_standby: Standby | None) -> None:
-    first = waiting_standby._process.pid if waiting_standby and waiting_standby._process else None
+    first = waiting_standby.waiting_pid if waiting_standby else None
     spec = TrainSpec(DataSpec(synthetic=200), "arc-hybrid", TrainConfig(epochs=40, seed=1), TINY_MODEL)
     job = JobBoard(tmp_path).start("killed", spec)
     wait_for(lambda: job.checkpoint.exists())  # the first epoch ended and was kept

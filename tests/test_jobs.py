@@ -75,7 +75,7 @@ def test_a_finished_job_is_reaped_though_nobody_asks_its_status(tmp_path):
 def test_a_job_found_on_disk_is_stopped_for_real_and_keeps_its_best_epoch(tmp_path, waiting_standby):
     """As after a browser refresh: the page holds only the folder, not the process (a standby that
     became the job is known as the job's process by the job's files it holds open)."""
-    first = waiting_standby._process.pid if waiting_standby and waiting_standby._process else None
+    first = waiting_standby.waiting_pid if waiting_standby else None
     job = JobBoard(tmp_path).start("tiny", TINY)
     assert first is None or job.process.pid == first
     wait_for(lambda: sum(r["event"] == "epoch" for r in job.reports()) >= 2)

@@ -104,6 +104,12 @@ class Standby:
         self._process: subprocess.Popen[bytes] | None = None
         self._next: threading.Timer | None = None
 
+    @property
+    def waiting_pid(self) -> int | None:
+        """The process id of the standby waiting now (None when none is)."""
+        process = self._process
+        return process.pid if process is not None and process.poll() is None else None
+
     def ensure(self) -> None:
         """Start a standby unless one is waiting (or standbys are off)."""
         if not enabled():
