@@ -18,12 +18,15 @@
                                [--epochs 15] [--seeds 3] [--limit N] [--upos-dim 25]
                                [--char-dim 32] [--synthetic-size 2000] [--threads 1]
                                [--repeat 3] [--path batched|legacy] [--device cpu|cuda]
-                               [--precision float32|bfloat16]
+                               [--precision float32|bfloat16] [--batch-sizes 32,128]
+                               [--oracles exact,...] [--systems arc-hybrid,...]
 
 ``--path legacy`` walks batches one configuration at a time and reads packed sequences (the
 code before the batched state), to compare on the same machine.  The CPU timings depend on the
 machine's load (printed with each table); ``--repeat`` times each setting several times and
-prints the best and the median.
+prints the best and the median.  ``--batch-sizes`` trains the speed and en_lines runs with each
+of these batch sizes (32, the default, is what the accuracy figures were measured with; a GPU
+needs larger batches to pay off); ``--oracles`` and ``--systems`` keep only some of their runs.
 """
 
 from __future__ import annotations
@@ -70,15 +73,27 @@ class Setup:
     device: str = "cpu"
     threads: int = 1  # torch threads while training
     repeat: int = 3  # timings of each parsing setting and training run (best or median printed)
-    oracles: tuple[str, ...] = ()  # the speed section times only these oracles (all when empty)
+    oracles: tuple[str, ...] = ()  # the speed and en_lines sections run only these oracles (all when empty)
     precision: str = "float32"  # or "bfloat16": the encoder in mixed precision (TrainConfig.precision)
+    batch_sizes: tuple[int, ...] = (32,)  # training batch sizes of the speed and en_lines sections
+    systems: tuple[str, ...] = ()  # the speed and en_lines sections run only these systems (all when empty)
+    cuda_lstm: str = "packed"  # or "padded": how the BiLSTMs read a batch on a GPU (ParserNetwork.encode)
+    lr: float | None = None  # Adam's learning rate (None: TrainConfig's)
 
-    def timed(self, run: Run) -> bool:
-        return not self.oracles or run.oracle in self.oracles
+    def trainer(self, *args: object, **kwargs: object) -> Trainer:
+        """A Trainer on this setup's path, its network reading batches on a GPU as ``cuda_lstm`` says."""
+        trainer = Trainer(*args, path=self.path, **kwargs)  # type: ignore[arg-type, misc]
+        trainer.parser.network.packed_on_cuda = self.cuda_lstm == "packed"
+        return trainer
+
+    def chosen(self, run: Run) -> bool:
+        return ((not self.oracles or run.oracle in self.oracles)
+                and (not self.systems or run.system in self.systems))
 
     def config(self, **settings: object) -> TrainConfig:
+        learning = {"lr": self.lr} if self.lr is not None else {}
         return TrainConfig(device=self.device, threads=self.threads, precision=self.precision,
-                           **settings)  # type: ignore[arg-type]
+                           **learning, **settings)  # type: ignore[arg-type]
 
 
 SETUP = Setup()
@@ -121,9 +136,10 @@ def available(run: Run) -> bool:
 
 
 def train_and_test(run: Run, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence],
-                   test: Sequence[pc.Sentence], epochs: int, seed: int, model: ModelConfig) -> Outcome:
-    config = SETUP.config(epochs=epochs, seed=seed)
-    trainer = Trainer(train, dev, run.system, run.oracle, run.regime, config, model, path=SETUP.path)
+                   test: Sequence[pc.Sentence], epochs: int, seed: int, model: ModelConfig,
+                   batch_size: int = 32) -> Outcome:
+    config = SETUP.config(epochs=epochs, seed=seed, batch_size=batch_size)
+    trainer = SETUP.trainer(train, dev, run.system, run.oracle, run.regime, config, model)
     history = trainer.run().history
     scores = attachment_scores(trainer.parser.parse(test, path=SETUP.path), test) if test else {}
     seconds = statistics.mean(h["seconds"] for h in history)
@@ -142,9 +158,11 @@ def mean_sd(values: Sequence[float]) -> str:
 
 def machine() -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    device = torch.cuda.get_device_name() if SETUP.device == "cuda" else "CPU"
+    lr = f", lr {SETUP.lr}" if SETUP.lr is not None else ""
+    cuda = SETUP.device == "cuda"
+    device = f"{torch.cuda.get_device_name()} (BiLSTMs {SETUP.cuda_lstm})" if cuda else "CPU"
     return (f"{os.cpu_count()} CPUs, {device}, torch {torch.__version__}, {SETUP.threads} training "
-            f"thread(s), path {SETUP.path}, {SETUP.precision}, load {load}")
+            f"thread(s), path {SETUP.path}, {SETUP.precision}{lr}, load {load}")
 
 
 def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence]:
@@ -153,43 +171,52 @@ def limited(sentences: list[pc.Sentence], limit: int | None) -> list[pc.Sentence
 
 # -- sections ---------------------------------------------------------------------------------------
 def speed(limit: int | None, model: ModelConfig) -> None:
-    """Seconds per epoch of every timed run, trained ``--repeat`` times afresh: the median and every
-    run of the exploring epoch.  This machine's speed drifts by a tenth or more from one minute to
-    the next, so the repeats go round robin (every run once, then every run again) and the exact
-    oracle's cost is also given round by round, against the approximate run of the same round."""
+    """Seconds per epoch of every timed run at every batch size, trained ``--repeat`` times afresh:
+    the median and every run of the exploring epoch.  This machine's speed drifts by a tenth or
+    more from one minute to the next, so the repeats go round robin (every run once, then every
+    run again) and the exact oracle's cost is also given round by round, against the approximate
+    run of the same round."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
-    runs = [r for r in EN_LINES + SPEED_ONLY if available(r) and SETUP.timed(r)]
-    second: dict[Run, list[float]] = {r: [] for r in runs}
-    first: dict[Run, list[float]] = {r: [] for r in runs}
+    chosen = [r for r in EN_LINES + SPEED_ONLY if available(r) and SETUP.chosen(r)]
+    runs = [(r, b) for r in chosen for b in SETUP.batch_sizes]
+    second: dict[tuple[Run, int], list[float]] = {key: [] for key in runs}
+    first: dict[tuple[Run, int], list[float]] = {key: [] for key in runs}
     parser, sentences = None, 0
     for round_ in range(SETUP.repeat):
-        for run in runs:
-            config = SETUP.config(epochs=2, explore_after=0)
-            trainer = Trainer(train, [], run.system, run.oracle, run.regime, config, model, path=SETUP.path)
+        for run, batch in runs:
+            config = SETUP.config(epochs=2, explore_after=0, batch_size=batch)
+            trainer = SETUP.trainer(train, [], run.system, run.oracle, run.regime, config, model)
             history = trainer.run().history
-            second[run].append(history[-1]["seconds"])  # epoch 2: exploring in the dynamic regime
-            first[run].append(history[0]["seconds"])
+            second[run, batch].append(history[-1]["seconds"])  # epoch 2: exploring in the dynamic regime
+            first[run, batch].append(history[0]["seconds"])
             parser, sentences = trainer.parser, len(trainer.train)
-            print(f"  round {round_ + 1}: timed {run.system} / {run.name}", flush=True)
+            print(f"  round {round_ + 1}: timed {run.system} / {run.name}, batch {batch}", flush=True)
     rows = []
-    for run in runs:
-        middle = statistics.median(second[run])
-        rows.append([run.system, run.name, run.oracle, sentences, f"{middle:.1f}",
-                     " / ".join(f"{s:.1f}" for s in second[run]), f"{sentences / middle:.0f}",
-                     f"{statistics.median(first[run]):.1f}"])
+    for run, batch in runs:
+        middle = statistics.median(second[run, batch])
+        rows.append([run.system, run.name, run.oracle, batch, sentences, f"{middle:.1f}",
+                     " / ".join(f"{s:.1f}" for s in second[run, batch]), f"{sentences / middle:.0f}",
+                     f"{statistics.median(first[run, batch]):.1f}"])
     print(f"\n### Seconds per training epoch, en_lines train ({machine()})\n")
-    print(table(["system", "regime", "oracle", "sentences", "s / epoch (exploring, median)", "every run",
-                 "sentences / s", "s / epoch 1 (no exploring, median)"], rows))
-    exact, approximate = (next((r for r in runs if r.oracle == name and r.regime == "dynamic"), None)
-                          for name in ("exact", "thesis-approx"))
-    if exact is not None and approximate is not None:
-        ratios = [e / a for e, a in zip(second[exact], second[approximate])]
-        print(f"\nExact / approximate (arc-standard, exploring epoch): "
-              f"{statistics.median(second[exact]) / statistics.median(second[approximate]):.2f} "
-              f"from the medians; round by round {' / '.join(f'{x:.2f}' for x in ratios)} "
-              f"(median {statistics.median(ratios):.2f})")
+    print(table(["system", "regime", "oracle", "batch", "sentences", "s / epoch (exploring, median)",
+                 "every run", "sentences / s", "s / epoch 1 (no exploring, median)"], rows))
+    for batch in SETUP.batch_sizes:
+        exact_vs_approximate(second, [r for r, b in runs if b == batch], batch)
     assert parser is not None
     parsing_speed(parser, test)
+
+
+def exact_vs_approximate(second: dict[tuple[Run, int], list[float]], runs: list[Run], batch: int) -> None:
+    """The exact arc-standard oracle's exploring epoch over the approximate one's, at one batch size."""
+    exact, approximate = (next((r for r in runs if r.oracle == name and r.regime == "dynamic"), None)
+                          for name in ("exact", "thesis-approx"))
+    if exact is None or approximate is None:
+        return
+    ratios = [e / a for e, a in zip(second[exact, batch], second[approximate, batch])]
+    print(f"\nExact / approximate (arc-standard, exploring epoch, batch {batch}): "
+          f"{statistics.median(second[exact, batch]) / statistics.median(second[approximate, batch]):.2f} "
+          f"from the medians; round by round {' / '.join(f'{x:.2f}' for x in ratios)} "
+          f"(median {statistics.median(ratios):.2f})")
 
 
 def timed_parse(parser: Parser, test: list[pc.Sentence], batch_size: int, workers: int
@@ -229,31 +256,37 @@ def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
 def parsing(limit: int | None, model: ModelConfig) -> None:
     """Parsing speed alone, with an arc-hybrid parser trained for two epochs (quicker than ``speed``)."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
-    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", SETUP.config(epochs=2), model,
-                      path=SETUP.path)
+    config = SETUP.config(epochs=2)
+    trainer = SETUP.trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", config, model)
     trainer.run()
     parsing_speed(trainer.parser, test)
 
 
 def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos_dim: int) -> None:
+    """UAS / LAS on en_lines test of every chosen run, words (and characters) alone and, unless
+    ``upos_dim`` is 0, with UPOS, at every batch size of ``--batch-sizes``."""
     train = limited(pc.load_treebank("en_lines", "train"), limit)
     dev, test = pc.load_treebank("en_lines", "dev"), pc.load_treebank("en_lines", "test")
+    models = [words] + [replace(words, upos_dim=upos_dim)] * (upos_dim > 0)
     rows = []
-    for run in EN_LINES:
-        cells: list[str] = []
-        for model in (words, replace(words, upos_dim=upos_dim)):
-            if not available(run):
-                cells += ["n/a", "n/a"]
-                continue
-            outcome = train_and_test(run, train, dev, test, epochs, seed, model)
-            scores = outcome.scores
-            cells += [f"{pct(scores['uas'])} / {pct(scores['las'])}", f"{outcome.epoch_seconds:.0f}"]
-            print(f"  trained {run.system} / {run.name} (upos {model.upos_dim})", flush=True)
-        rows.append([run.system, run.name, run.oracle, *cells, run.thesis])
+    for run in [r for r in EN_LINES if SETUP.chosen(r)]:
+        for batch in SETUP.batch_sizes:
+            cells: list[str] = []
+            for model in models:
+                if not available(run):
+                    cells += ["n/a", "n/a"]
+                    continue
+                outcome = train_and_test(run, train, dev, test, epochs, seed, model, batch)
+                scores = outcome.scores
+                cells += [f"{pct(scores['uas'])} / {pct(scores['las'])}", f"{outcome.epoch_seconds:.1f}"]
+                print(f"  trained {run.system} / {run.name}, batch {batch} (upos {model.upos_dim})",
+                      flush=True)
+            rows.append([run.system, run.name, run.oracle, batch, *cells, run.thesis])
+    upos = [f"+ UPOS ({upos_dim}): UAS / LAS", "s / epoch"] * (upos_dim > 0)
     print(f"\n### en_lines, train → test, {epochs} epochs, {len(train)} training sentences, "
           f"{words.inputs} ({machine()})\n")
-    print(table(["system", "regime", "oracle", f"{words.inputs}: UAS / LAS", "s / epoch",
-                 f"+ UPOS ({upos_dim}): UAS / LAS", "s / epoch", "thesis UAS (Table 6.5)"], rows))
+    print(table(["system", "regime", "oracle", "batch", f"{words.inputs}: UAS / LAS", "s / epoch", *upos,
+                 "thesis UAS (Table 6.5)"], rows))
 
 
 def la_perseus(epochs: int, seeds: int, limit: int | None, model: ModelConfig) -> None:
@@ -305,8 +338,8 @@ def profile_table(profile: cProfile.Profile, top: int) -> str:
 def profile(limit: int | None, model: ModelConfig) -> None:
     """cProfile's top entries on an exploring epoch of arc-hybrid (goldberg-nivre) and on greedy parsing."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
-    trainer = Trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", SETUP.config(epochs=1), model,
-                      path=SETUP.path)
+    config = SETUP.config(epochs=1)
+    trainer = SETUP.trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", config, model)
     trainer.train_epoch(1)  # the first epoch follows the oracle; the profiled one explores
     epoch, parse = cProfile.Profile(), cProfile.Profile()
     epoch.runcall(trainer.train_epoch, 2)
@@ -378,14 +411,22 @@ def main() -> None:
     ap.add_argument("--path", choices=["batched", "legacy"], default="batched",
                     help="legacy: one configuration at a time and packed sequences (the code before)")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
-    ap.add_argument("--oracles", default="", help="the speed section times only these (comma-separated)")
+    only = "the speed and en_lines sections run only these (comma-separated)"
+    ap.add_argument("--oracles", default="", help=only)
+    ap.add_argument("--systems", default="", help=only)
+    ap.add_argument("--batch-sizes", default="32", help="training batch sizes (speed and en_lines sections)")
+    ap.add_argument("--cuda-lstm", choices=["packed", "padded"], default="packed",
+                    help="how the BiLSTMs read a batch on a GPU (packed: cuDNN's own layout)")
+    ap.add_argument("--lr", type=float, default=None, help="Adam's learning rate (default: TrainConfig's)")
     ap.add_argument("--precision", choices=["float32", "bfloat16"], default="float32",
                     help="bfloat16: the encoder in mixed precision (where the processor has bfloat16)")
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
     global SETUP
-    oracles = tuple(filter(None, args.oracles.split(",")))
-    SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles, args.precision)
+    oracles, systems = (tuple(filter(None, text.split(","))) for text in (args.oracles, args.systems))
+    batch_sizes = tuple(int(size) for size in args.batch_sizes.split(","))
+    SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles, args.precision, batch_sizes,
+                  systems, args.cuda_lstm, args.lr)
     torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
     if "profile" in sections:

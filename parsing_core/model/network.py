@@ -79,6 +79,7 @@ class ParserNetwork(nn.Module):
                             bidirectional=True, dropout=c.dropout if c.lstm_layers > 1 else 0.0)
         self.empty = nn.Parameter(0.1 * torch.randn(2 * c.lstm_dim))  # the vector of a missing position
         self.packed = False  # see encode()
+        self.packed_on_cuda = True  # see encode()
         self.precision = "float32"  # or "bfloat16": encode() under autocast (TrainConfig.precision)
         self.heads = 2 if self.n_labels else 1  # hidden layers: moves (and labels)
         # W_f of both MLPs for every feature slot f, applied to every token at once; bias added once.
@@ -115,12 +116,15 @@ class ParserNetwork(nn.Module):
         under autocast in bfloat16 and the table is handed back in float32 (mixed precision:
         the weights and their gradients stay float32).
         The BiLSTMs read padded sentences (:func:`.bilstm.bilstm`), or, with ``packed`` (by
-        default the network's ``packed``), packed sequences: the slower way, kept to compare,
-        and taken anyway when most of the padded batch would be padding (sentences of very
-        different lengths in one batch: the padded way computes over every position).
+        default the network's ``packed``), packed sequences: on a CPU the slower way, kept to
+        compare, and taken anyway when most of the padded batch would be padding (sentences of
+        very different lengths in one batch: the padded way computes over every position).  On
+        a GPU (``packed_on_cuda``) packed sequences are cuDNN's own layout: both directions of a
+        layer in one call, with no reversal, where the padded way makes four calls a layer.
         """
         if packed is None:
-            packed = self.packed or 2 * int(batch.lengths.sum()) < batch.lengths.numel() * batch.width
+            packed = (self.packed or (self.packed_on_cuda and self.device.type == "cuda")
+                      or 2 * int(batch.lengths.sum()) < batch.lengths.numel() * batch.width)
         with torch.autocast(self.device.type, torch.bfloat16, enabled=self.precision == "bfloat16"):
             x = self.embed(batch, packed)  # (B, T, D)
             v = self.read(x, batch) if packed else bilstm(self.lstm, x, batch.lengths)  # (B, T, 2H)
