@@ -48,6 +48,7 @@ from .base import Costs, GoldCache, Oracle
 
 NEG = -np.inf
 Array = np.ndarray
+Stack = tuple[int, ...]
 
 
 class GoldTables:
@@ -70,6 +71,7 @@ class GoldTables:
         self.n = n = len(heads)
         self.single_root = single_root
         self.heads = np.array([-1, *heads], dtype=np.int64)
+        self.head_of = (-1, *heads)  # the same as a tuple: d's gold head, read once per move
         children: list[list[int]] = [[] for _ in range(n + 1)]
         for d, h in enumerate(heads, start=1):
             children[h].append(d)
@@ -126,14 +128,33 @@ def level(g: GoldTables, prefix: tuple[int, ...], lo: int) -> Level:
 
 def future(g: GoldTables, c: Configuration) -> float:
     """The most gold arcs the moves from ``c`` on can still add."""
-    front = c.buffer[0] if c.buffer else g.n + 1
-    if c.stack == (0,) and g.single_root:               # ROOT's one dependent spans the buffer
-        if not c.buffer:
+    return future_of(g, c.stack, c.buffer[0] if c.buffer else g.n + 1)
+
+
+def future_of(g: GoldTables, stack: tuple[int, ...], front: int) -> float:
+    """:func:`future` of the configuration with this stack and buffer front (n + 1: buffer empty);
+    the arcs already built do not matter, nor does the rest of the buffer (the tokens after front)."""
+    if stack == (0,) and g.single_root:               # ROOT's one dependent spans the buffer
+        if front > g.n:
             return 0
         below = g.cl[front, front:g.n + 1] + g.cr[front:g.n + 1, g.n]
         gold_roots = [below[d - front] + 1 for d in g.kids[0].tolist() if d >= front]
         return float(max([below.max(), *gold_roots]))
-    return float(level(g, c.stack, front - 1).wst[front - 1])
+    return float(level(g, stack, front - 1).wst[front - 1])
+
+
+def after(c: Configuration, kind: str, head_of: tuple[int, ...], end: int) -> tuple[int, Stack, int]:
+    """What a move of arc-standard leaves for :func:`future_of`, without building the configuration:
+    (1 if it builds a gold arc else 0; the stack; the buffer front, ``end`` if none).  ``head_of[d]``
+    is d's gold head."""
+    stack, buffer = c.stack, c.buffer
+    if kind == "SH":
+        return 0, (*stack, buffer[0]), buffer[1] if len(buffer) > 1 else end
+    front = buffer[0] if buffer else end
+    s0, s1 = stack[-1], stack[-2]
+    if kind == "LA":                                    # s0 → s1, s1 popped
+        return int(head_of[s1] == s0), (*stack[:-2], s0), front
+    return int(head_of[s0] == s1), stack[:-1], front    # RA: s1 → s0, s0 popped
 
 
 def warm_up() -> None:
@@ -170,11 +191,13 @@ class ArcStandardExactOracle(Oracle):
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
         g = self.tables(gold)
-        gold_arcs = gold.gold_arcs
-        moves = self.system.successors(c)
-        values = [(arc in gold_arcs) + future(g, after) for _, arc, after in moves]
+        moves = self.system.legal(c)
+        values = []
+        for t in moves:  # the gold arc each move builds (if any) and the future after it
+            gain, stack, front = after(c, t.kind, g.head_of, g.n + 1)
+            values.append(gain + future_of(g, stack, front))
         top = max(values, default=-math.inf)
-        return {t: math.inf if v == -math.inf else int(top - v) for (t, _, _), v in zip(moves, values)}
+        return {t: math.inf if v == -math.inf else int(top - v) for t, v in zip(moves, values)}
 
     def best(self, c: Configuration, gold: Sentence) -> float:
         """The most gold arcs a final configuration reachable from ``c`` can hold."""
