@@ -38,6 +38,24 @@ def compiled_loops() -> None:
     warm_up()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def components_scanned_once() -> Iterator[None]:
+    """Scan the installed packages for Streamlit components once per session, not once per AppTest.
+
+    Each new ``AppTest`` makes its own component registry and fills it by reading the metadata of
+    every installed distribution (``scan_component_manifests``): about 0.25 s, paid again by each of
+    the suite's hundreds of AppTests, and by each of a fuzzer's links.  A server scans once, when
+    it starts; the packages do not change during a test session, so every AppTest here gets the
+    result of one scan, still registered into a registry of its own.
+    """
+    from streamlit.components.v2 import manifest_scanner
+
+    found = manifest_scanner.scan_component_manifests()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda max_workers=None: list(found))
+        yield
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """The directory of .conllu files the tests read."""
