@@ -309,15 +309,19 @@ def show_costs(costs: Costs) -> str:
 
 
 def audit(claim: Claim, configurations: int = 20_000, seed: int = 0,
-          sentences: Sequence[Sentence] = ()) -> AuditResult:
+          sentences: Sequence[Sentence] = (), judge: Oracle | None = None) -> AuditResult:
     """Compare the claimed oracle with the search oracle on at least ``configurations``
     non-final configurations (see the module docstring for how they are drawn).
 
     One search oracle serves the whole audit, so its memo tables are reused across the walks
-    over each gold tree.  Deterministic for a given ``seed``.
+    over each gold tree.  Deterministic for a given ``seed``.  A walk depends only on the
+    judge's costs and the random draws, so audits of several claims on one system (Nederhof's
+    three policies, say) meet the same configurations and may share a ``judge`` that remembers
+    its answers (:data:`JUDGE` on ``claim``'s system); by default, a fresh search oracle.
     """
     system = claim.make_system()
-    oracle, judge = claim.make_oracle(system), get_oracle(system, JUDGE)
+    oracle = claim.make_oracle(system)
+    judge = get_oracle(system, JUDGE) if judge is None else judge
     limit = MAX_LENGTH[system.name]
     rnd = random.Random(seed)
     tally = Tally()
