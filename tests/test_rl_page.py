@@ -3,6 +3,7 @@ curves grow, and once it has ended its summary and model are shown."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -20,11 +21,13 @@ def test_a_run_started_from_the_page_is_watched_and_summed_up(tmp_path: Path,
     at = AppTest.from_file(str(PAGE), default_timeout=60).run()
     assert not at.exception and any("No DQN run is going" in c.value for c in at.caption)
     at.number_input(key="rl.sentences").set_value(60)
-    at.number_input(key="rl.updates").set_value(200)
-    at.button(key="rl.start").click().run()
+    at.number_input(key="rl.updates").set_value(200).run()  # as a browser reruns after each change:
+    at.button(key="rl.start").click().run()  # the button's callback starts the spec of the last run
     assert not at.exception
     [folder] = list((tmp_path / "rl").iterdir())
     job = TrainingJob(folder)
+    spec = json.loads((folder / "spec.json").read_text())
+    assert (spec["data"]["synthetic"], spec["config"]["updates"]) == (60, 200)  # the small run asked for
     assert at.button(key="rl.start").disabled  # one run at a time
     deadline = time.time() + 120
     while job.status() == "running":
