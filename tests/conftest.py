@@ -56,6 +56,26 @@ def components_scanned_once() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def scripts_compiled_once() -> Iterator[None]:
+    """Compile each page script once per session, as a server does, not at every AppTest run.
+
+    AppTest gives every run a new, empty ``ScriptCache``, so each run read the page again, rewrote
+    its syntax tree for Streamlit's "magic" and compiled it: half of a stepper rerun's time.  A
+    server keeps one cache for all its sessions; here every AppTest run shares one too.  Pages do
+    not change during a test session, and AppTest names a script it writes itself
+    (``from_string``, ``from_function``) by the hash of its text.
+    """
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
+
+    shared = ScriptCache()
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (app_test, local_script_runner):
+            patch.setattr(module, "ScriptCache", lambda: shared)
+        yield
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """The directory of .conllu files the tests read."""
