@@ -42,9 +42,12 @@ st.markdown(f"A deep Q-network learns to be an {term('oracle')} for arc-standard
             "run goes on in its own process: refresh or leave, and come back.")
 spec = choice()
 free = runs.board().free()
-st.button("Start the DQN run", type="primary", key="rl.start", on_click=runs.start,
-          args=(spec, f"dqn-{spec.config.reward}"), disabled=not free,
-          help=None if free else "One run at a time: stop the one going, or wait for it.")
+# Not a callback: its arguments would be the form of the run before, without an edit made just
+# before the click (a number typed, then Start).  The page is drawn again at once instead.
+if st.button("Start the DQN run", type="primary", key="rl.start", disabled=not free,
+             help=None if free else "One run at a time: stop the one going, or wait for it."):
+    runs.start(spec, f"dqn-{spec.config.reward}")
+    st.rerun()
 note = st.session_state.pop("rl.note", None)
 if note:
     st.warning(inert(note))

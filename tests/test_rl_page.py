@@ -21,8 +21,8 @@ def test_a_run_started_from_the_page_is_watched_and_summed_up(tmp_path: Path,
     at = AppTest.from_file(str(PAGE), default_timeout=60).run()
     assert not at.exception and any("No DQN run is going" in c.value for c in at.caption)
     at.number_input(key="rl.sentences").set_value(60)
-    at.number_input(key="rl.updates").set_value(200).run()  # as a browser reruns after each change:
-    at.button(key="rl.start").click().run()  # the button's callback starts the spec of the last run
+    at.number_input(key="rl.updates").set_value(200)  # typed, then Start clicked at once:
+    at.button(key="rl.start").click().run()  # the run started is the form as it is at the click
     assert not at.exception
     [folder] = list((tmp_path / "rl").iterdir())
     job = TrainingJob(folder)

@@ -27,7 +27,7 @@ def board() -> JobBoard:
 
 
 def start(spec: RLSpec, name: str) -> None:
-    """Callback of Start: the run, or the reason it cannot start (shown on the next run)."""
+    """Start the run, or keep the reason it cannot start for the page to show."""
     try:
         limits.take("jobs")
         board().start(name, spec, kind="rl")
