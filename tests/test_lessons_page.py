@@ -111,6 +111,22 @@ def test_the_training_demo_draws_both_curves_and_says_where_they_ended():
     assert chart.notna().all().all() and (chart.to_numpy() > 0).all()
 
 
+def test_check_grades_the_answer_as_it_is_at_the_click() -> None:
+    """A learner changes the answer and clicks Check at once (one rerun): the new answer is graded."""
+    lesson = LESSONS[0]
+    step = next(s for s in lesson.steps if s.question and s.question.kind == "next-move")
+    at = open_page(lesson=lesson.id, step=str(step.number))
+    item = pl.item_of(lesson, step, pl.Reached(lesson, step))
+    key = f"lessons.q.{lesson.id}.{step.number}"
+    wrong = next(k for k in ("SH", "LA", "RA") if k != item.key.kind)
+    at.radio(key=f"{key}.answer").set_value(wrong).run()  # Check is enabled once there is an answer
+    at.button(key=f"{key}.check").click().run()
+    assert at.error and not at.success
+    answer_right(at, f"{key}.answer", item)  # changed, and Check clicked in the same rerun
+    at.button(key=f"{key}.check").click().run()
+    assert at.success and at.success[0].value.startswith("Right") and not at.error
+
+
 def test_a_signed_in_learners_right_answers_are_kept_and_counted_in_the_list(database):
     store = open_store(database)
     learner = store.register("ada")

@@ -68,7 +68,7 @@ INPUTS: dict[str, Callable[[ex.Item[Any], str], Any]] = {
 
 
 def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
-    """Callback of Check: grade the answer shown when it was clicked, and keep the feedback."""
+    """Grade the answer as it is at the click of Check, and keep the feedback."""
     feedback = ex.grade(item, answer)
     st.session_state[feedback_key] = feedback
     record(item, feedback, answer)
@@ -80,8 +80,14 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
     with st.container(border=True, key=f"{key}-question"):
         st.markdown(f"**Question.** {inert(item.prompt)}")
         answer = INPUTS[item.spec.kind](item, f"{key}.answer")
-        st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None, on_click=check,
-                  args=(item, answer, feedback_key))
+        # The click is noted by a callback (it survives a rerun of the page before this point) and
+        # graded here, with the answer as it is now: a callback's arguments would be the answer of
+        # the run before, without a change made just before the click.
+        clicked = f"{key}.clicked"
+        st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None,
+                  on_click=st.session_state.__setitem__, args=(clicked, True))
+        if st.session_state.pop(clicked, False) and answer is not None:
+            check(item, answer, feedback_key)
         feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
             show = st.success if feedback.correct else st.error
