@@ -61,8 +61,10 @@ def progress_note() -> None:
         st.caption("Your answers are saved with your Practice progress.")
 
 
-def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool) -> None:
-    """The step's board, live; the learner's moves off the path undone by one button."""
+def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool, hidden: bool = False) -> None:
+    """The step's board, live; the learner's moves off the path undone by one button.  ``hidden``
+    (a question not answered yet): no costs, no gold arcs, no oracle move, since they give the
+    answer away."""
     home = step_state(lesson, step, presenter)
     if st.session_state.get(AT) != (lesson.id, step.number) or not BOARD.started():
         BOARD.set(home)
@@ -84,17 +86,21 @@ def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool) -> None:
     if step.highlight and not off_path:
         st.html(HIGHLIGHT_CSS.format(kind=step.highlight))
         st.caption(f"Look at **{pc.Transition(step.highlight).name}** (outlined).")
-    move_buttons(BOARD, trace, verdict, shortcuts=False)
-    suggestion = None if trace.is_complete else suggested_move(verdict, "sbr", len(trace.transitions))
+    move_buttons(BOARD, trace, None if hidden else verdict, shortcuts=False)
+    done = trace.is_complete or hidden
+    suggestion = None if done else suggested_move(verdict, "sbr", len(trace.transitions))
     history_buttons(BOARD, suggestion, 1.0, shortcuts=False)
     picture, costs = st.columns([1, 1] if state.compare else [3, 2], gap="medium")  # two oracles: wider table
     with picture:
-        configuration_picture(parse, state.taken(), oracle, presenter, key="lessons")
+        configuration_picture(parse, state.taken(), oracle, presenter, key="lessons", hidden=hidden)
     with costs:
         names = " and ".join(v.oracle for v in verdicts)
         st.markdown(f"**What {inert(names)} say{'s' * (len(verdicts) == 1)}**")
         answered = [v for v in verdicts if v.costs]
-        if trace.is_complete:
+        if hidden:
+            st.info("Hidden until you answer the question below: the costs, the gold arcs and the "
+                    "oracle's move would give it away.", icon=":material/visibility_off:")
+        elif trace.is_complete:
             st.markdown("The parse is over.")
         elif answered:
             st.table(styled(cost_frame(trace, answered)).hide(axis="index"), border="horizontal")
@@ -121,7 +127,9 @@ def step_view(lesson: pl.Lesson, number: int, presenter: bool) -> None:
         if step.claims:
             claims = "; ".join(inert(claim_words(c)) for c in step.claims)
             st.caption(f"Checked by the oracles: {claims}.")
-    step_board(lesson, step, presenter)
+    question_key = f"lessons.q.{lesson.id}.{number}"
+    unanswered = step.question is not None and not answers.answered(question_key)
+    step_board(lesson, step, presenter, hidden=unanswered)
     if step.demo:
         demos.DEMOS[step.demo]()
     if step.question is not None:
@@ -129,7 +137,7 @@ def step_view(lesson: pl.Lesson, number: int, presenter: bool) -> None:
         if item is None:
             st.warning(f"This question cannot be asked: {inert(problem)}")
         else:
-            answers.question(item, f"lessons.q.{lesson.id}.{number}")
+            answers.question(item, question_key)
     if number == len(lesson.steps):
         st.success("End of the lesson.")
         st.button("All lessons", key="lessons.end", on_click=go, args=(None,))

@@ -119,9 +119,14 @@ def test_check_grades_the_answer_as_it_is_at_the_click() -> None:
     item = pl.item_of(lesson, step, pl.Reached(lesson, step))
     key = f"lessons.q.{lesson.id}.{step.number}"
     wrong = next(k for k in ("SH", "LA", "RA") if k != item.key.kind)
-    at.radio(key=f"{key}.answer").set_value(wrong).run()  # Check is enabled once there is an answer
+    assert not at.table and any("Hidden until you answer" in i.value for i in at.info)  # no costs yet
+    assert at.button(key="lessons.oracle_step").disabled
+    at.button(key=f"{key}.check").click().run()  # no answer yet: asked for one, nothing graded
+    assert any("Give an answer first" in i.value for i in at.info) and not at.error and not at.success
+    at.radio(key=f"{key}.answer").set_value(wrong)
     at.button(key=f"{key}.check").click().run()
     assert at.error and not at.success
+    assert at.table and not any("Hidden until you answer" in i.value for i in at.info)  # answered: shown
     answer_right(at, f"{key}.answer", item)  # changed, and Check clicked in the same rerun
     at.button(key=f"{key}.check").click().run()
     assert at.success and at.success[0].value.startswith("Right") and not at.error

@@ -74,6 +74,11 @@ def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
     record(item, feedback, answer)
 
 
+def answered(key: str) -> bool:
+    """Has the question of ``key`` been checked in this visit (its feedback is kept)?"""
+    return f"{key}.feedback" in st.session_state
+
+
 def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
     """Ask, take the answer, grade it with the exercise's own grader; the feedback stays shown."""
     feedback_key = f"{key}.feedback"
@@ -82,12 +87,20 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
         answer = INPUTS[item.spec.kind](item, f"{key}.answer")
         # The click is noted by a callback (it survives a rerun of the page before this point) and
         # graded here, with the answer as it is now: a callback's arguments would be the answer of
-        # the run before, without a change made just before the click.
+        # the run before, without a change made just before the click.  Check stays enabled: a
+        # number typed and Check clicked at once arrive together, and a disabled button would
+        # drop that click.
         clicked = f"{key}.clicked"
-        st.button("Check", key=f"{key}.check", type="primary", disabled=answer is None,
+        st.button("Check", key=f"{key}.check", type="primary",
                   on_click=st.session_state.__setitem__, args=(clicked, True))
-        if st.session_state.pop(clicked, False) and answer is not None:
-            check(item, answer, feedback_key)
+        if st.session_state.pop(clicked, False):
+            if answer is None:
+                st.info("Give an answer first, then Check.")
+            elif feedback_key not in st.session_state:  # the first answer: the board above reveals
+                check(item, answer, feedback_key)     # the oracle, drawn again now
+                st.rerun()
+            else:
+                check(item, answer, feedback_key)
         feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
             show = st.success if feedback.correct else st.error
