@@ -80,9 +80,10 @@ class Setup:
     cuda_lstm: str = "packed"  # or "padded": how the BiLSTMs read a batch on a GPU (ParserNetwork.encode)
     lr: float | None = None  # Adam's learning rate (None: TrainConfig's)
 
-    def trainer(self, *args: object, **kwargs: object) -> Trainer:
+    def trainer(self, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence], system: str, oracle: str,
+                regime: str, config: TrainConfig, model: ModelConfig) -> Trainer:
         """A Trainer on this setup's path, its network reading batches on a GPU as ``cuda_lstm`` says."""
-        trainer = Trainer(*args, path=self.path, **kwargs)  # type: ignore[arg-type, misc]
+        trainer = Trainer(train, dev, system, oracle, regime, config, model, path=self.path)
         trainer.parser.network.packed_on_cuda = self.cuda_lstm == "packed"
         return trainer
 

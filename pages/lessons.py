@@ -87,8 +87,8 @@ def step_board(lesson: pl.Lesson, step: pl.Step, presenter: bool, hidden: bool =
         st.html(HIGHLIGHT_CSS.format(kind=step.highlight))
         st.caption(f"Look at **{pc.Transition(step.highlight).name}** (outlined).")
     move_buttons(BOARD, trace, None if hidden else verdict, shortcuts=False)
-    done = trace.is_complete or hidden
-    suggestion = None if done else suggested_move(verdict, "sbr", len(trace.transitions))
+    no_move = trace.is_complete or hidden
+    suggestion = None if no_move else suggested_move(verdict, "sbr", len(trace.transitions))
     history_buttons(BOARD, suggestion, 1.0, shortcuts=False)
     picture, costs = st.columns([1, 1] if state.compare else [3, 2], gap="medium")  # two oracles: wider table
     with picture:

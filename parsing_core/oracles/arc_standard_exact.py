@@ -131,7 +131,7 @@ def future(g: GoldTables, c: Configuration) -> float:
     return future_of(g, c.stack, c.buffer[0] if c.buffer else g.n + 1)
 
 
-def future_of(g: GoldTables, stack: tuple[int, ...], front: int) -> float:
+def future_of(g: GoldTables, stack: Stack, front: int) -> float:
     """:func:`future` of the configuration with this stack and buffer front (n + 1: buffer empty);
     the arcs already built do not matter, nor does the rest of the buffer (the tokens after front)."""
     if stack == (0,) and g.single_root:               # ROOT's one dependent spans the buffer
@@ -146,7 +146,9 @@ def future_of(g: GoldTables, stack: tuple[int, ...], front: int) -> float:
 def after(c: Configuration, kind: str, head_of: tuple[int, ...], end: int) -> tuple[int, Stack, int]:
     """What a move of arc-standard leaves for :func:`future_of`, without building the configuration:
     (1 if it builds a gold arc else 0; the stack; the buffer front, ``end`` if none).  ``head_of[d]``
-    is d's gold head."""
+    is d's gold head.  The moves' effects of :mod:`..systems.arc_standard`, restated on the stack
+    alone because this runs three times per oracle call in training; the exhaustive tests hold the
+    costs to the search, which applies the system's own moves."""
     stack, buffer = c.stack, c.buffer
     if kind == "SH":
         return 0, (*stack, buffer[0]), buffer[1] if len(buffer) > 1 else end

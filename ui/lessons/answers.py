@@ -76,12 +76,16 @@ def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
 
 def answered(key: str) -> bool:
     """Has the question of ``key`` been checked in this visit (its feedback is kept)?"""
-    return f"{key}.feedback" in st.session_state
+    return feedback_key_of(key) in st.session_state
+
+
+def feedback_key_of(key: str) -> str:
+    return f"{key}.feedback"
 
 
 def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
     """Ask, take the answer, grade it with the exercise's own grader; the feedback stays shown."""
-    feedback_key = f"{key}.feedback"
+    feedback_key = feedback_key_of(key)
     with st.container(border=True, key=f"{key}-question"):
         st.markdown(f"**Question.** {inert(item.prompt)}")
         answer = INPUTS[item.spec.kind](item, f"{key}.answer")
@@ -96,11 +100,11 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
         if st.session_state.pop(clicked, False):
             if answer is None:
                 st.info("Give an answer first, then Check.")
-            elif feedback_key not in st.session_state:  # the first answer: the board above reveals
-                check(item, answer, feedback_key)     # the oracle, drawn again now
-                st.rerun()
             else:
+                first = not answered(key)
                 check(item, answer, feedback_key)
+                if first:  # the board above hid the oracle until now: draw it again
+                    st.rerun()
         feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
             show = st.success if feedback.correct else st.error
