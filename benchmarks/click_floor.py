@@ -1,6 +1,6 @@
 """What one click costs a browser: a bare Streamlit page against the stepper, one tab alone.
 
-    python -m benchmarks.click_floor [--clicks 25]
+    python -m benchmarks.click_floor [--clicks 25] [--profile]
 
 ``benchmarks.load`` finds that the browsers, not the server, are what a class on one machine
 runs out of.  This asks how much of that any Streamlit page costs.  One Chromium tab (Debian's,
@@ -10,18 +10,27 @@ redrawn at each click (``st.graphviz_chart``, as the stepper draws); and the ste
 the load benchmark's 12-token arc-standard sentence ("Oracle step").  It prints the CPU of all
 the Chromium processes per click, less what the open tab uses when idle (measured over 10 s
 beforehand), and the median latency from the click to the changed page.
+
+With ``--profile`` it also asks the renderer of the tab (Chrome DevTools Protocol) what a click
+cost its main thread (all its tasks; the script in them; style and layout), how many Streamlit
+elements and blocks the main area holds, and, from a sampling profile of the clicks, the
+script's own time per click by the file it runs in (React, its styling library, the Graphviz
+chart, the data grid, Markdown...): where a page's browser time goes.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import re
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, CDPSession, Page, Playwright, async_playwright
 
 from benchmarks.common import table
 from benchmarks.load import ARGS, CHROMIUM, DRAWING, QUERY, BrowserCPU, free_port, start_server
@@ -50,9 +59,52 @@ async def open_page(url: str, changed: str) -> tuple[Playwright, Browser, Page]:
     return pw, browser, page
 
 
-async def measure(url: str, button: str, changed: str, clicks: int) -> tuple[float, float]:
-    """(browser CPU ms per click less idle, median ms from click to changed page)."""
+METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+# Streamlit's elements and blocks in the main area: what the browser rebuilds at a rerun
+ELEMENTS = ("() => document.querySelectorAll('[data-testid=stMain] :is([data-testid=stElementContainer], "
+            "[data-testid=stVerticalBlock], [data-testid=stHorizontalBlock], "
+            "[data-testid=stColumn])').length")
+
+
+@dataclass
+class Profile:
+    """The renderer's main thread per click (ms), the page's elements, script time by file."""
+
+    task: float = 0.0
+    script: float = 0.0
+    style_and_layout: float = 0.0
+    elements: int = 0
+    by_file: dict[str, float] = field(default_factory=dict)
+
+
+async def metrics(cdp: CDPSession) -> dict[str, float]:
+    return {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+
+
+def script_by_file(profile: dict, clicks: int) -> dict[str, float]:  # type: ignore[type-arg]
+    """Self time (ms per click) of a CDP sampling profile by script file, its build hash dropped;
+    the renderer's own work ("(program)", "(garbage collector)") under its own name, idle left out."""
+    frames = {node["id"]: node["callFrame"] for node in profile["nodes"]}
+    spent: collections.Counter[str] = collections.Counter()
+    for node, micros in zip(profile["samples"], profile["timeDeltas"]):
+        frame = frames[node]
+        name = frame["url"].rsplit("/", 1)[-1] or frame["functionName"] or "(anonymous)"
+        spent[re.sub(r"\.[-\w]{8}\.js$", ".js", name)] += micros
+    spent.pop("(idle)", None)
+    return {name: micros / 1000 / clicks for name, micros in spent.most_common()}
+
+
+async def measure(url: str, button: str, changed: str, clicks: int, profile: Profile | None = None
+                  ) -> tuple[float, float]:
+    """(browser CPU ms per click less idle, median ms from click to changed page); with
+    ``profile``, fill it in too (the profiler's own cost is then in the CPU figure)."""
     pw, browser, page = await open_page(url, changed)
+    cdp = await page.context.new_cdp_session(page) if profile else None
+    if cdp and profile:
+        await cdp.send("Performance.enable")
+        await cdp.send("Profiler.enable")
+        await cdp.send("Profiler.start")
+        before_metrics = await metrics(cdp)
     idle = BrowserCPU()
     idle.start()
     await asyncio.sleep(10)
@@ -72,6 +124,13 @@ async def measure(url: str, button: str, changed: str, clicks: int) -> tuple[flo
         await asyncio.sleep(1.0)
         cpu.poll()
     busy = cpu.seconds() - idle_per_s * (time.monotonic() - started)
+    if cdp and profile:
+        after = await metrics(cdp)
+        spent = {m: 1000 * (after[m] - before_metrics[m]) / clicks for m in METRICS}
+        profile.task, profile.script = spent["TaskDuration"], spent["ScriptDuration"]
+        profile.style_and_layout = spent["LayoutDuration"] + spent["RecalcStyleDuration"]
+        profile.by_file = script_by_file((await cdp.send("Profiler.stop"))["profile"], clicks)
+        profile.elements = int(await page.evaluate(ELEMENTS))
     await browser.close()
     await pw.stop()
     return 1000 * busy / clicks, 1000 * statistics.median(latencies)
@@ -80,30 +139,48 @@ async def measure(url: str, button: str, changed: str, clicks: int) -> tuple[flo
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=25)
+    ap.add_argument("--profile", action="store_true",
+                    help="also the renderer's main thread per click and the script's time by file")
     args = ap.parse_args()
-    rows = []
+    rows, profiles = [], {}
+    step = ".st-key-step button"
+    pages = [("one button, one line of text", "bare", "/?kind=text", step, "#out", args.clicks),
+             ("one button, a 12-node Graphviz chart", "bare", "/?kind=graph", step, "#out", args.clicks),
+             ("the stepper, Oracle step", "app", QUERY, ".st-key-stepper-oracle_step button", DRAWING,
+              min(args.clicks, 20))]  # the stepper's parse has 24 steps
     with tempfile.TemporaryDirectory() as folder:
-        script = Path(folder) / "bare.py"
-        script.write_text(BARE_PAGE)
-        port = free_port()
-        server = start_server(port, script=str(script))
-        try:
-            for kind, what in (("text", "one button, one line of text"),
-                               ("graph", "one button, a 12-node Graphviz chart")):
-                ms, p50 = asyncio.run(measure(f"http://127.0.0.1:{port}/?kind={kind}", ".st-key-step button",
-                                              "#out", args.clicks))
-                rows.append([what, args.clicks, f"{ms:.0f}", f"{p50:.0f}"])
-        finally:
-            server.kill()
-    port = free_port()
-    server = start_server(port)
-    try:
-        ms, p50 = asyncio.run(measure(f"http://127.0.0.1:{port}{QUERY}", ".st-key-stepper-oracle_step button",
-                                      DRAWING, min(args.clicks, 20)))  # the parse has 24 steps
-        rows.append(["the stepper, Oracle step", min(args.clicks, 20), f"{ms:.0f}", f"{p50:.0f}"])
-    finally:
-        server.kill()
+        bare = Path(folder) / "bare.py"
+        bare.write_text(BARE_PAGE)
+        for what, script, path, button, changed, clicks in pages:
+            port = free_port()
+            server = start_server(port, script=str(bare) if script == "bare" else "app.py")
+            profile = Profile() if args.profile else None
+            try:
+                url = f"http://127.0.0.1:{port}{path}"
+                ms, p50 = asyncio.run(measure(url, button, changed, clicks, profile))
+            finally:
+                server.kill()
+            rows.append([what, clicks, f"{ms:.0f}", f"{p50:.0f}"])
+            if profile:
+                profiles[what] = profile
     print(table(["page", "clicks", "browser CPU ms / click", "p50 ms"], rows))
+    if profiles:
+        print_profiles(profiles)
+
+
+def print_profiles(profiles: dict[str, Profile]) -> None:
+    """The renderer's main thread per click, and the script's own time by file (the top ten of
+    any page)."""
+    print("\nThe renderer's main thread, ms per click (Chrome DevTools Protocol):\n")
+    print(table(["page", "elements and blocks", "all tasks", "script", "style and layout"],
+                [[what, p.elements, f"{p.task:.0f}", f"{p.script:.0f}", f"{p.style_and_layout:.1f}"]
+                 for what, p in profiles.items()]))
+    files: list[str] = []
+    for p in profiles.values():
+        files += [f for f in list(p.by_file)[:10] if f not in files]
+    print("\nSampled time by script file, ms per click (self time; (program): the renderer's own work):\n")
+    print(table(["file", *profiles], [[f, *(f"{p.by_file.get(f, 0.0):.1f}" for p in profiles.values())]
+                                      for f in files]))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """A class at once: N students in real browsers clicking through stepper parses on one server.
 
-    python -m benchmarks.load [--users 5 10 20] [--seconds 45] [--settle 60] [--replicas 1]
+    python -m benchmarks.load [--users 5 10 20] [--seconds 45] [--settle 60] [--replicas 1] [--page stepper]
 
 Starts ``streamlit run app.py`` on a free port of 127.0.0.1 (with ``--replicas N`` above 1, N of
 them behind nginx with sticky sessions, as ``python -m deploy.launch`` serves a class), then for
@@ -20,6 +20,10 @@ all the Chromium processes per click, the browsers' share of the machine.  The C
 the moment every page is open (a page's first load is not a click).  With replicas, CPU and
 memory are the replicas' together (nginx's are left out: a few MB, little CPU).  The browsers run
 on the same machine, so their drawing competes with the server for its cores.
+
+``--page bare`` puts the same class on the lightest page Streamlit has instead (one button, one
+line of text and a 12-node Graphviz chart redrawn at each click: ``benchmarks.click_floor``'s
+page), for the floor any Streamlit page sets on this machine.
 """
 
 from __future__ import annotations
@@ -65,6 +69,21 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the students open and click: the page's path, its step and reset buttons (keys of
+    ``st.button``), and the element whose change answers a click."""
+
+    script: str  # what ``streamlit run`` serves: app.py, or a page of its own (the bare page)
+    path: str
+    step: str
+    reset: str | None
+    changed: str
+
+
+STEPPER = Target("app.py", QUERY, "stepper-oracle_step", "stepper-reset", DRAWING)
 
 
 def start_server(port: int, memory_log: Path | None = None, script: str = "app.py"
@@ -168,13 +187,14 @@ class Servers:
 
 
 @contextmanager
-def servers(replicas: int) -> Iterator[Servers]:
-    """One ``streamlit run`` (``replicas`` = 1), or that many behind nginx (``deploy.launch.serve``)."""
+def servers(replicas: int, script: str = "app.py") -> Iterator[Servers]:
+    """One ``streamlit run`` of ``script`` (``replicas`` = 1), or that many of the app behind nginx
+    (``deploy.launch.serve``)."""
     if replicas == 1:
         port = free_port()
         with tempfile.TemporaryDirectory(prefix="load-memory-") as folder:
             log = Path(folder) / "memory.jsonl"
-            server = start_server(port, log)
+            server = start_server(port, log, script)
             url = f"http://127.0.0.1:{port}"
             try:
                 yield Servers(url, [url], [server.pid], [log])
@@ -197,38 +217,35 @@ class Student:
     replica: str = ""  # with replicas, the one nginx sent this student to
 
 
-async def drawing(page: Page) -> str:
-    return await page.locator(DRAWING).first.inner_html()
-
-
-async def click_and_wait(page: Page, button: str) -> float:
-    """Click ``button`` (a stepper key) and wait for the drawing to change; seconds taken."""
-    before = await drawing(page)
+async def click_and_wait(page: Page, button: str, changed: str) -> float:
+    """Click ``button`` (a widget key) and wait for ``changed`` to change; seconds taken."""
+    before = await page.locator(changed).first.inner_html()
     start = time.perf_counter()
-    await page.locator(f".st-key-stepper-{button} button").first.click()
+    await page.locator(f".st-key-{button} button").first.click()
     await page.wait_for_function(
         "([sel, old]) => { const e = document.querySelector(sel); return e && e.innerHTML !== old; }",
-        arg=[DRAWING, before], timeout=CLICK_TIMEOUT_S * 1000)
+        arg=[changed, before], timeout=CLICK_TIMEOUT_S * 1000)
     return time.perf_counter() - start
 
 
-async def student(browser: Browser, url: str, seconds: float, seed: int, ready: asyncio.Barrier) -> Student:
+async def student(browser: Browser, url: str, seconds: float, seed: int, ready: asyncio.Barrier,
+                  target: Target = STEPPER) -> Student:
     me, rng = Student(), random.Random(seed)
     context = await browser.new_context(viewport={"width": 1440, "height": 900})
     page = await context.new_page()
     try:
         try:
-            response = await page.goto(url + QUERY, timeout=90_000)
+            response = await page.goto(url + target.path, timeout=90_000)
             me.replica = response.headers.get(REPLICA_HEADER.lower(), "") if response else ""
-            await page.locator(DRAWING).first.wait_for(timeout=90_000)
+            await page.locator(target.changed).first.wait_for(timeout=90_000)
         finally:
             await ready.wait()  # the class starts together, once every page is open (or failed to)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             await asyncio.sleep(rng.uniform(1, 3))
-            step = page.locator(".st-key-stepper-oracle_step button").first
-            button = "oracle_step" if await step.is_enabled() else "reset"
-            me.latencies.append(await click_and_wait(page, button))
+            step = page.locator(f".st-key-{target.step} button").first
+            button = target.step if target.reset is None or await step.is_enabled() else target.reset
+            me.latencies.append(await click_and_wait(page, button, target.changed))
             me.last_answer = time.perf_counter()
     except Exception as err:  # noqa: BLE001 - any failure of a session is counted, with its reason
         me.failed = f"{type(err).__name__}: {str(err)[:120]}"
@@ -237,14 +254,14 @@ async def student(browser: Browser, url: str, seconds: float, seed: int, ready: 
     return me
 
 
-async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None
-                   ) -> list[Student]:
+async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None,
+                   target: Target = STEPPER) -> list[Student]:
     """N students; ``on_start`` is called when every page is open, before the first click (the
     pages' first loads are not counted in the clicks' CPU)."""
     ready = asyncio.Barrier(n + 1)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        tasks = [asyncio.create_task(student(browser, url, seconds, i, ready)) for i in range(n)]
+        tasks = [asyncio.create_task(student(browser, url, seconds, i, ready, target)) for i in range(n)]
         await ready.wait()
         on_start()
         students = await asyncio.gather(*tasks)
@@ -287,7 +304,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
+def measure(n: int, at: Servers, seconds: float, settle: float, target: Target = STEPPER) -> Row:
     start_rss, start_cpu, browsers = at.rss_mb(), at.cpu_seconds(), BrowserCPU()
     start_heap = at.heap()[0]
     start_time = time.perf_counter()
@@ -310,7 +327,7 @@ def measure(n: int, at: Servers, seconds: float, settle: float) -> Row:
     async def both() -> list[Student]:
         nonlocal done
         watcher = asyncio.create_task(watch_memory())
-        students = await class_of(n, at.url, seconds, clicking_starts)
+        students = await class_of(n, at.url, seconds, clicking_starts, target)
         done = True
         await watcher
         return students
@@ -342,11 +359,21 @@ HEADER = ["students", "clicks", "p50 ms", "p95 ms", "p99 ms", "failed sessions",
           "heap k-blocks peak", "heap k-blocks after", "sessions after", "browser CPU ms/click"]
 
 
-def run(users: list[int], seconds: float, settle: float, replicas: int = 1) -> list[Row]:
-    with servers(replicas) as at:
-        for url in at.direct_urls:
-            asyncio.run(class_of(1, url, 3))  # warm the caches: torch imported, the sentence read
-        return [measure(n, at, seconds, settle) for n in users]
+def run(users: list[int], seconds: float, settle: float, replicas: int = 1, target: Target = STEPPER
+        ) -> list[Row]:
+    with servers(replicas, target.script) as at:
+        for url in at.direct_urls:  # warm the caches: torch imported, the sentence read
+            asyncio.run(class_of(1, url, 3, target=target))
+        return [measure(n, at, seconds, settle, target) for n in users]
+
+
+def bare_target(folder: Path) -> Target:
+    """``benchmarks.click_floor``'s bare page, written into ``folder``, as the class's page."""
+    from benchmarks.click_floor import BARE_PAGE  # that module imports this one
+
+    script = folder / "bare.py"
+    script.write_text(BARE_PAGE)
+    return Target(str(script), "/?kind=graph", "step", None, "#out")
 
 
 def main() -> None:
@@ -356,10 +383,18 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=60)
     ap.add_argument("--replicas", type=int, default=1,
                     help="app processes; above 1, behind nginx with sticky sessions (default 1, no nginx)")
+    ap.add_argument("--page", choices=("stepper", "bare"), default="stepper",
+                    help="the stepper, or the lightest Streamlit page (one button, a small chart)")
     args = ap.parse_args()
-    rows = run(args.users, args.seconds, args.settle, args.replicas)
+    if args.page == "bare" and args.replicas > 1:
+        ap.error("--page bare runs on one server")
+    with tempfile.TemporaryDirectory(prefix="load-page-") as folder:
+        target = bare_target(Path(folder)) if args.page == "bare" else STEPPER
+        rows = run(args.users, args.seconds, args.settle, args.replicas, target)
     if args.replicas > 1:
         print(f"{args.replicas} replicas behind nginx")
+    if args.page == "bare":
+        print("the bare page: one button, one line of text, a 12-node Graphviz chart redrawn at each click")
     print(table(HEADER, [r.cells() for r in rows]))
 
 
