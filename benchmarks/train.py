@@ -254,6 +254,40 @@ def parsing_speed(parser: Parser, test: list[pc.Sentence]) -> None:
                  "sentences / CPU-second"], out))
 
 
+def parse_parts(parser: Parser, test: list[pc.Sentence], batch_size: int = 128) -> None:
+    """Where one greedy parse's CPU goes, one torch thread, batches of ``batch_size``: the batch's
+    tensors, the encoder (embeddings, the BiLSTMs, the table), and the steps (the rest of the parse:
+    the batched state, the scoring of every step, the moves).  Best of ``--repeat`` for each part.
+    The last column is the most two cores could parse if both were busy all the time with no cost
+    of sharing: twice the sentences one CPU-second parses."""
+    order = sorted(test, key=lambda s: s.n)
+    chunks = [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    parser.network.eval()
+    tensors, encoder, whole = [], [], []
+    with torch.inference_mode():
+        for _ in range(SETUP.repeat):
+            cpu = time.process_time()
+            batches = [parser.encode(chunk) for chunk in chunks]
+            tensors.append(time.process_time() - cpu)
+            cpu = time.process_time()
+            for batch in batches:
+                parser.network.encode(batch)
+            encoder.append(time.process_time() - cpu)
+            cpu = time.process_time()
+            parser.parse(test, batch_size, SETUP.path)
+            whole.append(time.process_time() - cpu)
+    torch.set_num_threads(threads)
+    made, encoded, parsed = min(tensors), min(encoder), min(whole)
+    print(f"\n### Where a parse's CPU goes, en_lines test, one torch thread, batch {batch_size}, "
+          f"{parser.network.precision} ({machine()})\n")
+    print(table(["system", "batch tensors, CPU s", "encoder, CPU s", "steps, CPU s", "whole parse, CPU s",
+                 "two cores at best, sentences / s"],
+                [[parser.system_name, f"{made:.3f}", f"{encoded:.3f}", f"{parsed - made - encoded:.3f}",
+                  f"{parsed:.3f}", f"{2 * len(test) / parsed:.0f}"]]))
+
+
 def parsing(limit: int | None, model: ModelConfig) -> None:
     """Parsing speed alone, with an arc-hybrid parser trained for two epochs (quicker than ``speed``)."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
@@ -261,6 +295,7 @@ def parsing(limit: int | None, model: ModelConfig) -> None:
     trainer = SETUP.trainer(train, [], "arc-hybrid", "goldberg-nivre", "dynamic", config, model)
     trainer.run()
     parsing_speed(trainer.parser, test)
+    parse_parts(trainer.parser, test)
 
 
 def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos_dim: int) -> None:
