@@ -33,20 +33,16 @@ from pathlib import Path
 from playwright.async_api import Browser, CDPSession, Page, Playwright, async_playwright
 
 from benchmarks.common import table
-from benchmarks.load import ARGS, CHROMIUM, DRAWING, QUERY, BrowserCPU, free_port, start_server
-
-BARE_PAGE = '''
-import streamlit as st
-
-clicks = st.session_state.get("clicks", 0)
-if st.button("Step", key="step"):
-    clicks = st.session_state["clicks"] = clicks + 1
-st.markdown(f"<div id='out'>clicks {clicks}</div>", unsafe_allow_html=True)
-if st.query_params.get("kind") == "graph":
-    nodes = " ".join(f'w{i} [label="word{i}"];' for i in range(12))
-    arcs = " ".join(f"w{i} -> w{(i * 7 + clicks) % 12};" for i in range(clicks % 12))
-    st.graphviz_chart(f"digraph {{ rankdir=LR; {nodes} {arcs} }}", key=f"drawing-{clicks}")
-'''
+from benchmarks.load import (
+    ARGS,
+    CHROMIUM,
+    DRAWING,
+    QUERY,
+    BrowserCPU,
+    bare_target,
+    free_port,
+    start_server,
+)
 
 
 async def open_page(url: str, changed: str) -> tuple[Playwright, Browser, Page]:
@@ -149,11 +145,10 @@ def main() -> None:
              ("the stepper, Oracle step", "app", QUERY, ".st-key-stepper-oracle_step button", DRAWING,
               min(args.clicks, 20))]  # the stepper's parse has 24 steps
     with tempfile.TemporaryDirectory() as folder:
-        bare = Path(folder) / "bare.py"
-        bare.write_text(BARE_PAGE)
+        bare = bare_target(Path(folder)).script
         for what, script, path, button, changed, clicks in pages:
             port = free_port()
-            server = start_server(port, script=str(bare) if script == "bare" else "app.py")
+            server = start_server(port, script=bare if script == "bare" else "app.py")
             profile = Profile() if args.profile else None
             try:
                 url = f"http://127.0.0.1:{port}{path}"

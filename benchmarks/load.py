@@ -83,6 +83,22 @@ class Target:
     changed: str
 
 
+# The lightest page: one button, a line of text and (?kind=graph) a 12-node Graphviz chart
+# redrawn at each click; benchmarks.click_floor and --page bare measure against it.
+BARE_PAGE = '''
+import streamlit as st
+
+clicks = st.session_state.get("clicks", 0)
+if st.button("Step", key="step"):
+    clicks = st.session_state["clicks"] = clicks + 1
+st.markdown(f"<div id='out'>clicks {clicks}</div>", unsafe_allow_html=True)
+if st.query_params.get("kind") == "graph":
+    nodes = " ".join(f'w{i} [label="word{i}"];' for i in range(12))
+    arcs = " ".join(f"w{i} -> w{(i * 7 + clicks) % 12};" for i in range(clicks % 12))
+    st.graphviz_chart(f"digraph {{ rankdir=LR; {nodes} {arcs} }}", key=f"drawing-{clicks}")
+'''
+
+
 STEPPER = Target("app.py", QUERY, "stepper-oracle_step", "stepper-reset", DRAWING)
 
 
@@ -368,9 +384,7 @@ def run(users: list[int], seconds: float, settle: float, replicas: int = 1, targ
 
 
 def bare_target(folder: Path) -> Target:
-    """``benchmarks.click_floor``'s bare page, written into ``folder``, as the class's page."""
-    from benchmarks.click_floor import BARE_PAGE  # that module imports this one
-
+    """The bare page (:data:`BARE_PAGE`), written into ``folder``, as the class's page."""
     script = folder / "bare.py"
     script.write_text(BARE_PAGE)
     return Target(str(script), "/?kind=graph", "step", None, "#out")

@@ -266,8 +266,8 @@ def parse_parts(parser: Parser, test: list[pc.Sentence], batch_size: int = 128) 
     torch.set_num_threads(1)
     parser.network.eval()
     tensors, encoder, whole = [], [], []
-    with torch.inference_mode():
-        for _ in range(SETUP.repeat):
+    for _ in range(SETUP.repeat):
+        with torch.inference_mode():
             cpu = time.process_time()
             batches = [parser.encode(chunk) for chunk in chunks]
             tensors.append(time.process_time() - cpu)
@@ -275,13 +275,11 @@ def parse_parts(parser: Parser, test: list[pc.Sentence], batch_size: int = 128) 
             for batch in batches:
                 parser.network.encode(batch)
             encoder.append(time.process_time() - cpu)
-            cpu = time.process_time()
-            parser.parse(test, batch_size, SETUP.path)
-            whole.append(time.process_time() - cpu)
+        whole.append(timed_parse(parser, test, batch_size, workers=1)[1])
     torch.set_num_threads(threads)
     made, encoded, parsed = min(tensors), min(encoder), min(whole)
-    print(f"\n### Where a parse's CPU goes, en_lines test, one torch thread, batch {batch_size}, "
-          f"{parser.network.precision} ({machine()})\n")
+    print(f"\n### Where a parse's CPU goes, en_lines test, one torch thread, batch {batch_size} "
+          f"({machine()})\n")
     print(table(["system", "batch tensors, CPU s", "encoder, CPU s", "steps, CPU s", "whole parse, CPU s",
                  "two cores at best, sentences / s"],
                 [[parser.system_name, f"{made:.3f}", f"{encoded:.3f}", f"{parsed - made - encoded:.3f}",
