@@ -11,11 +11,21 @@ the load benchmark's 12-token arc-standard sentence ("Oracle step").  It prints 
 the Chromium processes per click, less what the open tab uses when idle (measured over 10 s
 beforehand), and the median latency from the click to the changed page.
 
-With ``--profile`` it also asks the renderer of the tab (Chrome DevTools Protocol) what a click
-cost its main thread (all its tasks; the script in them; style and layout), how many Streamlit
-elements and blocks the main area holds, and, from a sampling profile of the clicks, the
-script's own time per click by the file it runs in (React, its styling library, the Graphviz
+With ``--profile`` it also asks the renderer of the tab (Chrome DevTools Protocol) what the
+clicks cost its main thread (all its tasks; the script in them; style and layout; with no
+profiler attached, the idle time before the clicks left out), how many Streamlit elements and
+blocks the main area holds, and, from a sampling profile of a second tab's clicks, the script's
+own time per click by the file it runs in (React, its styling library, the Graphviz
 chart, the data grid, Markdown...): where a page's browser time goes.
+
+With ``--profile`` it also splits the Chromium processes' CPU per click by process and thread (``/proc``: the
+renderer's main thread, where Streamlit's React and the board's script run, its other threads,
+which rasterise and composite what changed, the browser process and the GPU process): CPU time,
+unlike the main thread's task time, holds still on a busy machine.
+
+It also reads the server's own CPU over the clicks (``/proc``: user plus system time of the
+``streamlit run`` process), per click.  The stepper's board is one component drawing inside a
+shadow root: the element count is Streamlit's (the component counts as one, whatever it draws).
 """
 
 from __future__ import annotations
@@ -32,14 +42,19 @@ from pathlib import Path
 
 from playwright.async_api import Browser, CDPSession, Page, Playwright, async_playwright
 
-from benchmarks.common import table
+from benchmarks.common import run_async, table
 from benchmarks.load import (
     ARGS,
     CHROMIUM,
     DRAWING,
     QUERY,
+    STEPPER,
+    TICKS,
     BrowserCPU,
     bare_target,
+    changed_after,
+    chromium_cpu,
+    cpu_seconds,
     free_port,
     start_server,
 )
@@ -64,13 +79,51 @@ ELEMENTS = ("() => document.querySelectorAll('[data-testid=stMain] :is([data-tes
 
 @dataclass
 class Profile:
-    """The renderer's main thread per click (ms), the page's elements, script time by file."""
+    """The renderer's main thread per click (ms), the page's elements, script time by file, and
+    Chromium's CPU per click by thread (ms)."""
 
     task: float = 0.0
     script: float = 0.0
     style_and_layout: float = 0.0
     elements: int = 0
     by_file: dict[str, float] = field(default_factory=dict)
+    by_thread: dict[str, float] = field(default_factory=dict)
+
+
+def process_kind(pid: int) -> str:
+    """A Chromium process's kind, from its command line: renderer, gpu-process, utility, browser."""
+    try:
+        found = re.search(rb"--type=([\w-]+)", Path(f"/proc/{pid}/cmdline").read_bytes())
+    except OSError:
+        return "gone"
+    return found.group(1).decode() if found else "browser"
+
+
+def thread_cpu() -> dict[tuple[int, int], tuple[str, float]]:
+    """CPU seconds so far of each thread of the Chromium processes started here, with its kind
+    ("renderer main": a process's main thread, "renderer other": its other threads)."""
+    seen = {}
+    for pid in chromium_cpu():
+        kind = process_kind(pid)
+        for stat in Path(f"/proc/{pid}").glob("task/*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # the thread ended meanwhile
+                continue
+            tid = int(stat.parent.name)
+            seen[(pid, tid)] = (f"{kind} {'main' if tid == pid else 'other'}",
+                                (int(fields[11]) + int(fields[12])) / TICKS)
+    return seen
+
+
+def cpu_by_thread(before: dict[tuple[int, int], tuple[str, float]],
+                  after: dict[tuple[int, int], tuple[str, float]], clicks: int) -> dict[str, float]:
+    """ms per click by kind of thread, between two readings of :func:`thread_cpu`."""
+    spent: dict[str, float] = collections.defaultdict(float)
+    for key, (kind, seconds) in after.items():
+        spent[kind] += seconds - before.get(key, (kind, 0.0))[1]
+    ordered = sorted(spent.items(), key=lambda item: -item[1])
+    return {kind: 1000 * s / clicks for kind, s in ordered if s > 0}
 
 
 async def metrics(cdp: CDPSession) -> dict[str, float]:
@@ -90,46 +143,59 @@ def script_by_file(profile: dict, clicks: int) -> dict[str, float]:  # type: ign
     return {name: micros / 1000 / clicks for name, micros in spent.most_common()}
 
 
-async def measure(url: str, button: str, changed: str, clicks: int, profile: Profile | None = None
-                  ) -> tuple[float, float]:
-    """(browser CPU ms per click less idle, median ms from click to changed page); with
-    ``profile``, fill it in too (the profiler's own cost is then in the CPU figure)."""
+async def measure(url: str, button: str, changed: str, clicks: int, server: int,
+                  profile: Profile | None = None) -> tuple[float, float, float]:
+    """(browser CPU ms per click less idle, median ms from click to changed page, the CPU ms per
+    click of process ``server``); with ``profile``, fill it in too: the main thread's metrics and
+    the CPU by thread over these clicks (no profiler attached), the script's time by file from a
+    second tab's clicks under the sampling profiler (its own cost would weigh on the first)."""
     pw, browser, page = await open_page(url, changed)
     cdp = await page.context.new_cdp_session(page) if profile else None
-    if cdp and profile:
+    if cdp:
         await cdp.send("Performance.enable")
-        await cdp.send("Profiler.enable")
-        await cdp.send("Profiler.start")
-        before_metrics = await metrics(cdp)
     idle = BrowserCPU()
     idle.start()
     await asyncio.sleep(10)
     idle.poll()
     idle_per_s = idle.seconds() / 10
-    cpu, latencies = BrowserCPU(), []
+    cpu, latencies, threads = BrowserCPU(), [], thread_cpu()
+    before_metrics = await metrics(cdp) if cdp else {}
     cpu.start()
-    started = time.monotonic()
+    started, server_before = time.monotonic(), cpu_seconds(server)
     for _ in range(clicks):
-        before = await page.locator(changed).first.inner_html()
-        start = time.perf_counter()
-        await page.locator(button).first.click()
-        await page.wait_for_function(
-            "([sel, old]) => { const e = document.querySelector(sel); return e && e.innerHTML !== old; }",
-            arg=[changed, before], timeout=30_000)
-        latencies.append(time.perf_counter() - start)
+        latencies.append(await changed_after(page, page.locator(button).first, changed))
         await asyncio.sleep(1.0)
         cpu.poll()
     busy = cpu.seconds() - idle_per_s * (time.monotonic() - started)
+    server_ms = 1000 * (cpu_seconds(server) - server_before) / clicks
     if cdp and profile:
         after = await metrics(cdp)
         spent = {m: 1000 * (after[m] - before_metrics[m]) / clicks for m in METRICS}
         profile.task, profile.script = spent["TaskDuration"], spent["ScriptDuration"]
         profile.style_and_layout = spent["LayoutDuration"] + spent["RecalcStyleDuration"]
-        profile.by_file = script_by_file((await cdp.send("Profiler.stop"))["profile"], clicks)
         profile.elements = int(await page.evaluate(ELEMENTS))
+        profile.by_thread = cpu_by_thread(threads, thread_cpu(), clicks)
     await browser.close()
     await pw.stop()
-    return 1000 * busy / clicks, 1000 * statistics.median(latencies)
+    if profile:
+        profile.by_file = await sampled(url, button, changed, clicks)
+    return 1000 * busy / clicks, 1000 * statistics.median(latencies), server_ms
+
+
+async def sampled(url: str, button: str, changed: str, clicks: int) -> dict[str, float]:
+    """The script's self time by file over ``clicks`` clicks of a fresh tab under CDP's sampling
+    profiler (:func:`script_by_file`)."""
+    pw, browser, page = await open_page(url, changed)
+    cdp = await page.context.new_cdp_session(page)
+    await cdp.send("Profiler.enable")
+    await cdp.send("Profiler.start")
+    for _ in range(clicks):
+        await changed_after(page, page.locator(button).first, changed)
+        await asyncio.sleep(1.0)
+    by_file = script_by_file((await cdp.send("Profiler.stop"))["profile"], clicks)
+    await browser.close()
+    await pw.stop()
+    return by_file
 
 
 def main() -> None:
@@ -142,7 +208,7 @@ def main() -> None:
     step = ".st-key-step button"
     pages = [("one button, one line of text", "bare", "/?kind=text", step, "#out", args.clicks),
              ("one button, a 12-node Graphviz chart", "bare", "/?kind=graph", step, "#out", args.clicks),
-             ("the stepper, Oracle step", "app", QUERY, ".st-key-stepper-oracle_step button", DRAWING,
+             ("the stepper, Oracle step", "app", QUERY, STEPPER.step, DRAWING,
               min(args.clicks, 20))]  # the stepper's parse has 24 steps
     with tempfile.TemporaryDirectory() as folder:
         bare = bare_target(Path(folder)).script
@@ -152,13 +218,13 @@ def main() -> None:
             profile = Profile() if args.profile else None
             try:
                 url = f"http://127.0.0.1:{port}{path}"
-                ms, p50 = asyncio.run(measure(url, button, changed, clicks, profile))
+                ms, p50, server_ms = run_async(measure(url, button, changed, clicks, server.pid, profile))
             finally:
                 server.kill()
-            rows.append([what, clicks, f"{ms:.0f}", f"{p50:.0f}"])
+            rows.append([what, clicks, f"{ms:.0f}", f"{p50:.0f}", f"{server_ms:.1f}"])
             if profile:
                 profiles[what] = profile
-    print(table(["page", "clicks", "browser CPU ms / click", "p50 ms"], rows))
+    print(table(["page", "clicks", "browser CPU ms / click", "p50 ms", "server CPU ms / click"], rows))
     if profiles:
         print_profiles(profiles)
 
@@ -176,6 +242,12 @@ def print_profiles(profiles: dict[str, Profile]) -> None:
     print("\nSampled time by script file, ms per click (self time; (program): the renderer's own work):\n")
     print(table(["file", *profiles], [[f, *(f"{p.by_file.get(f, 0.0):.1f}" for p in profiles.values())]
                                       for f in files]))
+    kinds: list[str] = []
+    for p in profiles.values():
+        kinds += [k for k in p.by_thread if k not in kinds]
+    print("\nChromium's CPU by process and thread, ms per click (idle not taken off):\n")
+    print(table(["thread", *profiles], [[k, *(f"{p.by_thread.get(k, 0.0):.0f}" for p in profiles.values())]
+                                        for k in kinds]))
 
 
 if __name__ == "__main__":

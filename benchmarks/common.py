@@ -1,15 +1,34 @@
-"""Shared by the benchmark scripts: treebanks and markdown tables.
+"""Shared by the benchmark scripts: treebanks, markdown tables and the docs' benchmark pages.
 
 The experiments themselves (walks, sampling, agreement, timing) live in
-:mod:`parsing_core.experiments`; the benchmarks run them and print what they return.
+:mod:`parsing_core.experiments`; the benchmarks run them and print what they return.  With
+``--write`` (:func:`add_write_flag`) a script also writes what it printed to
+``docs/benchmarks/<name>.md`` through :func:`write_page`, which names the date and the machine
+once at the top, so the documentation's tables are never pasted by hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+import asyncio
+import datetime
+import os
+import platform
+import sys
+from collections.abc import Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import parsing_core as pc
+
+T = TypeVar("T")
+
+#: Where the benchmark pages of the documentation site live (``mkdocs.yml`` lists them).
+PAGES = Path(__file__).resolve().parents[1] / "docs" / "benchmarks"
+
+#: A section of a benchmark page: its heading and its Markdown (a table and the lines around it).
+Section = tuple[str, str]
 
 
 def treebank(name: str) -> list[pc.Sentence]:
@@ -25,3 +44,81 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on a fresh event loop in a worker thread.
+
+    ``asyncio.run`` refuses to start inside a thread whose loop is already running, which
+    is the case under pytest once Playwright's sync API is open; a thread of its own
+    always has none.
+    """
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
+
+
+def add_write_flag(parser: argparse.ArgumentParser, name: str) -> None:
+    """Give a benchmark's command line ``--write``: also write its tables to its docs page."""
+    parser.add_argument("--write", action="store_true",
+                        help=f"also write the tables to docs/benchmarks/{name}.md")
+
+
+def show(sections: list[Section], heading: str, body: str) -> None:
+    """Print a section as soon as it is measured, and keep it for the page :func:`write_page` writes."""
+    print(f"\n## {heading}\n\n{body}", flush=True)
+    sections.append((heading, body))
+
+
+def cpu_model() -> str:
+    """The processor's name as the kernel reports it (``platform.processor()`` elsewhere)."""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or "an unknown processor"
+
+
+def memory_gib() -> float:
+    """The machine's memory in GiB."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+
+
+def machine(gpu: str | None = None) -> str:
+    """The machine in one phrase: processor, cores, memory, load, and the GPU when one was used.
+
+    >>> "cores" in machine() and "GiB of memory" in machine()
+    True
+    """
+    load = os.getloadavg()[0]
+    words = (f"{cpu_model()}, {os.cpu_count()} cores, {memory_gib():.0f} GiB of memory, "
+             f"load average {load:.1f}")
+    return f"{words}; GPU: {gpu}" if gpu else words
+
+
+def page(name: str, title: str, sections: Sequence[Section], intro: str = "",
+         gpu: str | None = None, today: datetime.date | None = None, arguments: str = "--write") -> str:
+    """A benchmark page's Markdown: the title, when and where it was measured (once), the sections.
+
+    >>> text = page("search", "Search", [("Times", "| a |\\n|---|\\n| 1 |")], today=datetime.date(2026, 1, 2))
+    >>> text.splitlines()[0], "2026-01-02" in text, text.count("## Times")
+    ('# Search', True, 1)
+    """
+    day = (today or datetime.date.today()).isoformat()
+    lines = [f"# {title}", "",
+             f"Measured on {day} on {machine(gpu)}; written by `python -m benchmarks.{name} {arguments}`, "
+             "which replaces this page when it is run again.", ""]
+    if intro:
+        lines += [intro.strip(), ""]
+    for heading, body in sections:
+        lines += [f"## {heading}", "", body.strip(), ""]
+    return "\n".join(lines)
+
+
+def write_page(name: str, title: str, sections: Sequence[Section], intro: str = "",
+               gpu: str | None = None, directory: Path = PAGES) -> Path:
+    """Write :func:`page` to ``<directory>/<name>.md`` (``docs/benchmarks/`` by default); its path."""
+    path = directory / f"{name}.md"
+    path.write_text(page(name, title, sections, intro, gpu, arguments=" ".join(sys.argv[1:]) or "--write"))
+    print(f"wrote {path}")
+    return path

@@ -16,7 +16,8 @@ class sustained (clicks answered over the time from the first click to the last 
 from the server's own memory log (``ui.diagnostics``, one server only), its Python heap in
 thousands of allocated blocks at the start, the peak and the end, and how many sessions it still
 holds at the end (``server.disconnectedSessionTTL`` frees a closed tab's); and last, the CPU of
-all the Chromium processes per click, the browsers' share of the machine.  The CPU counts from
+the Chromium processes it started itself per click (their process tree: another Chromium on the
+machine is left out), the browsers' share of the machine.  The CPU counts from
 the moment every page is open (a page's first load is not a click).  With replicas, CPU and
 memory are the replicas' together (nginx's are left out: a few MB, little CPU).  The browsers run
 on the same machine, so their drawing competes with the server for its cores.
@@ -42,13 +43,13 @@ import time
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Locator, Page, async_playwright
 
-from benchmarks.common import table
+from benchmarks.common import run_async, table
 from deploy.launch import serve
 from deploy.proxy import REPLICA_HEADER
 from deploy.replicas import shared_environment
@@ -59,8 +60,17 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 QUERY = "/stepper?s=woman-at-the-party-who-speaks&sys=arc-standard"
-DRAWING = ".st-key-stepper-drawing-arcs [data-testid='stGraphVizChart'] svg:has(g.graph)"
+# The board component's picture (inside the component's shadow root: Playwright's CSS locators
+# reach it, document.querySelector does not; see click_and_wait).
+DRAWING = ".st-key-stepper-board .picture"
 CLICK_TIMEOUT_S = 30
+OPENING_AT_ONCE = 4  # pages loading together while the class opens them
+OPEN_S = 120  # the whole class opens its pages within this
+
+
+def left_ms(deadline: float) -> float:
+    """Milliseconds from now to ``deadline`` (a time.monotonic()), at least 1."""
+    return max(1.0, 1000 * (deadline - time.monotonic()))
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -73,8 +83,8 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Target:
-    """What the students open and click: the page's path, its step and reset buttons (keys of
-    ``st.button``), and the element whose change answers a click."""
+    """What the students open and click: the page's path, its step and reset buttons (CSS
+    selectors), and the element whose change answers a click."""
 
     script: str  # what ``streamlit run`` serves: app.py, or a page of its own (the bare page)
     path: str
@@ -99,27 +109,35 @@ if st.query_params.get("kind") == "graph":
 '''
 
 
-STEPPER = Target("app.py", QUERY, "stepper-oracle_step", "stepper-reset", DRAWING)
+# The Stepper's Oracle step and Reset are buttons of its board component (ui/stepper/board.js).
+STEP_BUTTON = ".st-key-stepper-board button[data-do='oracle']"
+RESET_BUTTON = ".st-key-stepper-board button[data-do='reset']"
+STEPPER = Target("app.py", QUERY, STEP_BUTTON, RESET_BUTTON, DRAWING)
 
 
-def start_server(port: int, memory_log: Path | None = None, script: str = "app.py"
-                 ) -> subprocess.Popen[bytes]:
-    """``streamlit run app.py`` (or another ``script``) on ``port``; with ``memory_log``, the app
-    writes its memory there every second (``ui.diagnostics``)."""
+def start_server(port: int, memory_log: Path | None = None, script: str = "app.py",
+                 folder: Path = REPO) -> subprocess.Popen[bytes]:
+    """``streamlit run app.py`` (or another ``script``) of ``folder`` (this checkout, or another
+    one) on ``port``; with ``memory_log``, the app writes its memory there every second
+    (``ui.diagnostics``)."""
     command = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     env = {**os.environ, **({MEMORY_LOG: str(memory_log)} if memory_log else {})}
-    server = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+    server = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                if r.read() == b"ok":
-                    return server
-        except OSError:
-            time.sleep(0.3)
+    try:
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                    if r.read() == b"ok":
+                        return server
+            except OSError:
+                time.sleep(0.3)
+    except BaseException:  # interrupted while it starts: it is stopped all the same
+        server.kill()
+        raise
     server.kill()
     raise SystemExit("the server did not start")
 
@@ -130,18 +148,42 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def chromium_cpu() -> dict[int, float]:
-    """User plus system CPU seconds so far of every Chromium process on the machine, by pid."""
+def processes() -> dict[int, tuple[str, int, float]]:
+    """Every process on the machine: pid → (name, parent pid, user plus system CPU seconds so far)."""
     seen = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:  # the process ended meanwhile
             continue
-        if "(chromium" in text.split(")", 1)[0]:
-            fields = text.rsplit(")", 1)[1].split()
-            seen[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+        name, rest = text.rsplit(")", 1)
+        fields = rest.split()  # state, ppid, ... utime and stime at 11 and 12
+        seen[int(stat.parent.name)] = (name.split("(", 1)[1], int(fields[1]),
+                                       (int(fields[11]) + int(fields[12])) / TICKS)
     return seen
+
+
+def descendants(root: int, table: dict[int, tuple[str, int, float]]) -> set[int]:
+    """The processes started, directly or not, by ``root``."""
+    children: dict[int, list[int]] = {}
+    for pid, (_, parent, _) in table.items():
+        children.setdefault(parent, []).append(pid)
+    found, todo = set(), [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def chromium_cpu(root: int | None = None) -> dict[int, float]:
+    """CPU seconds so far of the Chromium processes this benchmark started (those descended from
+    ``root``, this process by default: Playwright's driver starts the browsers, which start their
+    tabs' processes), by pid.  Another Chromium on the machine is not counted."""
+    table = processes()
+    ours = descendants(os.getpid() if root is None else root, table)
+    return {pid: table[pid][2] for pid in ours if table[pid][0].startswith("chrom")}
 
 
 @dataclass
@@ -203,17 +245,19 @@ class Servers:
 
 
 @contextmanager
-def servers(replicas: int, script: str = "app.py") -> Iterator[Servers]:
-    """One ``streamlit run`` of ``script`` (``replicas`` = 1), or that many of the app behind nginx
-    (``deploy.launch.serve``)."""
+def servers(replicas: int, script: str = "app.py", memory_log: bool = True, folder: Path = REPO
+            ) -> Iterator[Servers]:
+    """One ``streamlit run`` of ``script`` (``replicas`` = 1; of ``folder``, this checkout by
+    default), or that many of the app behind nginx (``deploy.launch.serve``).  With
+    ``memory_log`` one server writes its memory every second."""
     if replicas == 1:
         port = free_port()
-        with tempfile.TemporaryDirectory(prefix="load-memory-") as folder:
-            log = Path(folder) / "memory.jsonl"
-            server = start_server(port, log, script)
+        with tempfile.TemporaryDirectory(prefix="load-memory-") as logs:
+            log = Path(logs) / "memory.jsonl"
+            server = start_server(port, log if memory_log else None, script, folder)
             url = f"http://127.0.0.1:{port}"
             try:
-                yield Servers(url, [url], [server.pid], [log])
+                yield Servers(url, [url], [server.pid], [log] if memory_log else [])
             finally:
                 server.terminate()
                 server.wait()
@@ -233,55 +277,84 @@ class Student:
     replica: str = ""  # with replicas, the one nginx sent this student to
 
 
-async def click_and_wait(page: Page, button: str, changed: str) -> float:
-    """Click ``button`` (a widget key) and wait for ``changed`` to change; seconds taken."""
-    before = await page.locator(changed).first.inner_html()
+# True once the element changed: the one held (found through any shadow root by Playwright), or,
+# when the page replaced it, the one the selector now finds in the page.
+CHANGED = """([selector, held, old]) => {
+  const now = held && held.isConnected ? held : document.querySelector(selector);
+  return !!now && now.innerHTML !== old;
+}"""
+
+
+async def changed_after(page: Page, control: Locator, changed: str) -> float:
+    """Click ``control`` and wait until the element ``changed`` (a selector) shows something new;
+    seconds taken."""
+    held = await page.locator(changed).first.element_handle()
+    before = await held.inner_html()
     start = time.perf_counter()
-    await page.locator(f".st-key-{button} button").first.click()
-    await page.wait_for_function(
-        "([sel, old]) => { const e = document.querySelector(sel); return e && e.innerHTML !== old; }",
-        arg=[changed, before], timeout=CLICK_TIMEOUT_S * 1000)
+    await control.click()
+    await page.wait_for_function(CHANGED, arg=[changed, held, before], timeout=CLICK_TIMEOUT_S * 1000)
     return time.perf_counter() - start
 
 
+async def click_and_wait(page: Page, button: str, changed: str) -> float:
+    """Click ``button`` (a CSS selector) and wait for ``changed`` to change; seconds taken."""
+    return await changed_after(page, page.locator(button).first, changed)
+
+
 async def student(browser: Browser, url: str, seconds: float, seed: int, ready: asyncio.Barrier,
-                  target: Target = STEPPER) -> Student:
-    me, rng = Student(), random.Random(seed)
-    context = await browser.new_context(viewport={"width": 1440, "height": 900})
-    page = await context.new_page()
+                  target: Target = STEPPER, opening: asyncio.Semaphore | None = None,
+                  open_by: float | None = None) -> Student:
+    """Open the page (by ``open_by``, a time.monotonic(), or within OPEN_S), wait for the class,
+    then click after 1–3 s of thought for ``seconds``."""
+    me, rng, context = Student(), random.Random(seed), None
+    deadline = open_by or time.monotonic() + OPEN_S
     try:
         try:
-            response = await page.goto(url + target.path, timeout=90_000)
-            me.replica = response.headers.get(REPLICA_HEADER.lower(), "") if response else ""
-            await page.locator(target.changed).first.wait_for(timeout=90_000)
+            async with opening or asyncio.Semaphore(1):
+                context = await browser.new_context(viewport={"width": 1440, "height": 900})
+                page = await context.new_page()
+                response = await page.goto(url + target.path, timeout=left_ms(deadline))
+                me.replica = response.headers.get(REPLICA_HEADER.lower(), "") if response else ""
+                await page.locator(target.changed).first.wait_for(timeout=left_ms(deadline))
         finally:
             await ready.wait()  # the class starts together, once every page is open (or failed to)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             await asyncio.sleep(rng.uniform(1, 3))
-            step = page.locator(f".st-key-{target.step} button").first
+            step = page.locator(target.step).first
             button = target.step if target.reset is None or await step.is_enabled() else target.reset
             me.latencies.append(await click_and_wait(page, button, target.changed))
             me.last_answer = time.perf_counter()
     except Exception as err:  # noqa: BLE001 - any failure of a session is counted, with its reason
         me.failed = f"{type(err).__name__}: {str(err)[:120]}"
     finally:
-        await context.close()
+        if context:
+            with suppress(Exception):  # a tab that cannot close in time is left to the browser's close
+                await asyncio.wait_for(context.close(), CLICK_TIMEOUT_S)
     return me
 
 
 async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None,
                    target: Target = STEPPER) -> list[Student]:
     """N students; ``on_start`` is called when every page is open, before the first click (the
-    pages' first loads are not counted in the clicks' CPU)."""
-    ready = asyncio.Barrier(n + 1)
+    pages' first loads are not counted in the clicks' CPU).  The pages open a few at a time, as a
+    class arrives: twenty first loads at once on two cores can take longer than a page may."""
+    ready, opening = asyncio.Barrier(n + 1), asyncio.Semaphore(OPENING_AT_ONCE)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        tasks = [asyncio.create_task(student(browser, url, seconds, i, ready, target)) for i in range(n)]
+        open_by = time.monotonic() + OPEN_S  # a page not open by then fails its student
+        tasks = [asyncio.create_task(student(browser, url, seconds, i, ready, target, opening, open_by))
+                 for i in range(n)]
         await ready.wait()
         on_start()
-        students = await asyncio.gather(*tasks)
-        await browser.close()
+        done, late = await asyncio.wait(tasks, timeout=seconds + 4 * CLICK_TIMEOUT_S)
+        for task in late:  # a student stuck past every timeout (a hung tab) fails; the class ends
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+        students = [t.result() if t in done else Student(failed="still busy when the class ended")
+                    for t in tasks]
+        with suppress(Exception):
+            await asyncio.wait_for(browser.close(), CLICK_TIMEOUT_S)
     return list(students)
 
 
@@ -303,7 +376,7 @@ class Row:
     heap_peak: float
     heap_after: float
     sessions_after: float  # sessions the server still holds after --settle seconds
-    browser_ms_per_click: float  # CPU of every Chromium process on the machine, per click
+    browser_ms_per_click: float  # CPU of the Chromium processes started here, per click
 
     def cells(self) -> list[object]:
         return [self.users, self.clicks, f"{1000 * self.p50:.0f}", f"{1000 * self.p95:.0f}",
@@ -348,7 +421,7 @@ def measure(n: int, at: Servers, seconds: float, settle: float, target: Target =
         await watcher
         return students
 
-    students = asyncio.run(both())
+    students = run_async(both())
     cpu, browser = at.cpu_seconds() - start_cpu, browsers.seconds()
     clicking = max((s.last_answer for s in students), default=start_time) - start_time
     time.sleep(settle)
@@ -379,7 +452,7 @@ def run(users: list[int], seconds: float, settle: float, replicas: int = 1, targ
         ) -> list[Row]:
     with servers(replicas, target.script) as at:
         for url in at.direct_urls:  # warm the caches: torch imported, the sentence read
-            asyncio.run(class_of(1, url, 3, target=target))
+            run_async(class_of(1, url, 3, target=target))
         return [measure(n, at, seconds, settle, target) for n in users]
 
 
@@ -387,7 +460,7 @@ def bare_target(folder: Path) -> Target:
     """The bare page (:data:`BARE_PAGE`), written into ``folder``, as the class's page."""
     script = folder / "bare.py"
     script.write_text(BARE_PAGE)
-    return Target(str(script), "/?kind=graph", "step", None, "#out")
+    return Target(str(script), "/?kind=graph", ".st-key-step button", None, "#out")
 
 
 def main() -> None:

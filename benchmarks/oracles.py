@@ -1,4 +1,4 @@
-"""Oracle speed and agreement, printed as markdown tables (the README's "Oracles" section).
+"""Oracle speed and agreement, printed as markdown tables (the docs' page ``docs/benchmarks/oracles.md``).
 
 1. **Speed**: milliseconds per configuration (costs of all legal moves, a fresh oracle each
    time, so per-sentence caches start cold) for n = 10, 20, 40, 80, on configurations of
@@ -13,7 +13,9 @@
 4. **Nederhof's Table 11** protocol on de_gsd dev: how often the exact and approximate
    canonical sets (each policy's optimal step) differ, and the most frequent confusions.
 
-    python -m benchmarks.oracles [--quick]
+    python -m benchmarks.oracles [--quick] [--write]
+
+``--write`` also writes the tables to ``docs/benchmarks/oracles.md``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import random
 from collections.abc import Sequence
 
 import parsing_core as pc
-from benchmarks.common import table, treebank
+from benchmarks.common import Section, add_write_flag, show, table, treebank, write_page
 from parsing_core.experiments.agreement import BUCKETS, SetComparison, agreement_rows, table_11
 from parsing_core.experiments.baseline import whole_sentence_speedup
 from parsing_core.experiments.timing import (
@@ -106,6 +108,12 @@ def nederhof_table_11(sentences: Sequence[pc.Sentence], rnd: random.Random) -> l
 
 
 SECTIONS = ("speed", "sentence", "baseline", "agreement", "table11")
+INTRO = """Targets: exact arc-standard ≤ 10 ms per configuration at 40 tokens and ≥ 50× faster than the
+thesis's Algorithm 1 over a whole 60-token sentence; Nederhof exact ≤ 30 ms at 40 tokens; linear
+oracles ≤ 0.1 ms at 40 tokens.  Speed: the costs of all legal moves, a fresh oracle each time, on
+configurations of random legal walks over en_lines dev and la_perseus train sentences of about n
+tokens (medians).  Agreement: the thesis's protocol (§6.2), one walk per training sentence taking
+an approximate min-cost move with probability 0.1 and a random legal move otherwise."""
 
 
 def main() -> None:
@@ -114,33 +122,36 @@ def main() -> None:
     ap.add_argument("--per-length", type=int, default=30, help="configurations timed per cell")
     ap.add_argument("--limit", type=int, default=100_000, help="sentences per agreement row at most")
     ap.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    add_write_flag(ap, "oracles")
     args = ap.parse_args()
     per_length = 5 if args.quick else args.per_length
     limit = 30 if args.quick else args.limit
     rnd = random.Random(0)
     real = treebank("en_lines-ud-dev") + treebank("la_perseus-ud-train")
+    out: list[Section] = []
     if "speed" in args.sections:
-        print("## Speed: ms per configuration (all legal moves, cold caches)\n")
-        print(table(["system", "oracle", *(f"n={n}" for n in LENGTHS)], speed_rows(real, per_length, rnd)))
+        show(out, "Speed: ms per configuration (all legal moves, cold caches)",
+             table(["system", "oracle", *(f"n={n}" for n in LENGTHS)], speed_rows(real, per_length, rnd)))
     if "sentence" in args.sections:
-        print("\n## Whole sentence: exact costs at every step of a parse\n")
-        print(table(["system", "oracle", "tokens", "steps", "ms per sentence", "ms per step"],
-                    whole_sentence_rows(real)))
+        show(out, "Whole sentence: exact costs at every step of a parse",
+             table(["system", "oracle", "tokens", "steps", "ms per sentence", "ms per step"],
+                   whole_sentence_rows(real)))
     if "baseline" in args.sections:
-        print("\n## Exact arc-standard vs the thesis's Algorithm 1, costs at every step of one sentence\n")
         header = ["tokens", "steps", "exact (ms)", "Algorithm 1 (s)", "speed-up"]
-        print(table(header, baseline_rows(real, args.quick)))
+        show(out, "Exact arc-standard vs the thesis's Algorithm 1, costs at every step of one sentence",
+             table(header, baseline_rows(real, args.quick)))
     if "agreement" in args.sections:
-        print("\n## Agreement with the exact oracle (thesis protocol)\n")
         corpora = {name: treebank(name) for name in ("en_lines-ud-train", "la_perseus-ud-train")}
         header = ["system", "oracles", "corpus", "gold", "sentences", "configurations",
                   "% inclusion " + " / ".join(f"{b:g}" for b in BUCKETS), "Spearman ρ (mean ± sd)",
                   "thesis (100 % / mean ρ)"]
-        print(table(header, agreement_table_rows(corpora, limit, rnd)))
+        show(out, "Agreement with the exact oracle (thesis protocol)",
+             table(header, agreement_table_rows(corpora, limit, rnd)))
     if "table11" in args.sections:
-        print("\n## Nederhof's Table 11 protocol, de_gsd dev\n")
         dev = treebank("de_gsd-ud-dev")[: 40 if args.quick else None]
-        print("\n\n".join(nederhof_table_11(dev, rnd)))
+        show(out, "Nederhof's Table 11 protocol, de_gsd dev", "\n\n".join(nederhof_table_11(dev, rnd)))
+    if args.write:
+        write_page("oracles", "Oracles", out, intro=INTRO)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 """Jobs on a Ray cluster beside local processes: the head's start, a tiny run's round trip, Stop.
 
-    python -m benchmarks.ray_jobs [--repeat 3]
+    python -m benchmarks.ray_jobs [--repeat 3] [--write]
 
 Starts a Ray head of two CPUs on loopback (``tests/ray_head.py``), then on each backend,
 ``--repeat`` times, one run at a time: a tiny synthetic run (40 sentences, 1 epoch, the tiny
 network) from Start to running, to its first epoch line read back by the board, to finished;
 and a long run stopped once its first epoch is read (Stop → stopped, checkpoint kept).
 Medians in seconds (min–max); they depend on the machine's load, printed with the table.
+``--write`` also writes it to ``docs/benchmarks/ray_jobs.md``.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks.common import table
-from parsing_core.jobs import LIVE, LOCAL, Backend, JobBoard, TrainingJob, backend_named
+from benchmarks.common import add_write_flag, table, write_page
 from parsing_core.model import DataSpec, EpochEvent, ModelConfig, TrainConfig, TrainSpec
+from server.jobs import LIVE, LOCAL, Backend, JobBoard, TrainingJob, backend_named
 from tests.ray_head import QUIET, ray_head
 
 TINY = TrainSpec(DataSpec(synthetic=40), "arc-hybrid", TrainConfig(epochs=1, seed=1),
@@ -73,6 +74,7 @@ def row(name: str, backend: Backend, repeat: int) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=3)
+    add_write_flag(ap, "ray_jobs")
     args = ap.parse_args(argv)
     os.environ.update(QUIET)
     began = time.monotonic()
@@ -80,9 +82,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         head = time.monotonic() - began
         ray = backend_named("ray", address)
         rows = [row("local process", LOCAL, args.repeat), row("Ray job", ray, args.repeat)]
-    print(f"Ray head (2 CPUs, dashboard) up in {head:.1f} s; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} CPUs; {args.repeat} runs each\n")
+    heading = (f"Ray head (2 CPUs, dashboard) up in {head:.1f} s; load average {os.getloadavg()[0]:.1f} "
+               f"on {os.cpu_count()} CPUs; {args.repeat} runs each")
+    print(f"{heading}\n")
     print(table(["backend", *STEPS], rows))
+    if args.write:
+        intro = ("A tiny run (40 synthetic sentences, 1 epoch, the tiny network), one at a time, as a local "
+                 "process and as a [Ray job](../operations/ray.md); medians in seconds, min–max in brackets.")
+        write_page("ray_jobs", "Ray jobs", [(heading, table(["backend", *STEPS], rows))], intro=intro)
 
 
 if __name__ == "__main__":

@@ -16,11 +16,11 @@ sentences and the exact oracle judges every configuration on the way.
    off): the exact reward judges one configuration per move, best(t(c)), keeping best(c) from
    the move before.
 
-    python -m benchmarks.rl [--updates 8000] [--slots 32] [--eval-every 1000] [--eval-sentences 300]
+    python -m benchmarks.rl [--updates 8000] [--slots 32] [--eval-every 1000] [--eval-sentences 300] [--write]
 
 The features see 10 stack and 10 buffer tokens: beyond that a configuration is only partly
 seen, so on long sentences no network can reach 100 %.  CPU timings depend on the machine's
-load (printed with the tables).
+load (printed with the tables).  ``--write`` also writes them to ``docs/benchmarks/rl.md``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import torch
 
 import parsing_core as pc
-from benchmarks.common import table
+from benchmarks.common import Section, add_write_flag, show, table, write_page
 from parsing_core.rl import (
     Callbacks,
     DQNTrainer,
@@ -122,6 +122,7 @@ def main() -> None:
     p.add_argument("--eval-every", type=int, default=1000)
     p.add_argument("--eval-sentences", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
+    add_write_flag(p, "rl")
     args = p.parse_args()
     train = pc.load_treebank(args.treebank, "train")
     dev = pc.load_treebank(args.treebank, "dev")[:args.eval_sentences]
@@ -129,14 +130,18 @@ def main() -> None:
                       eval_sentences=args.eval_sentences, report_every=args.eval_every, seed=args.seed,
                       track_agreement=False)  # measured on dev instead: not part of the training's time
     runs = [train_once(reward, config, train, dev) for reward in ("exact", "thesis")]
-    print(f"## {args.treebank}: {len(train)} training sentences, {len(dev)} dev sentences judged; "
-          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}\n")
+    intro = (f"{args.treebank}: {len(train)} training sentences, {len(dev)} dev sentences judged; "
+             f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}.  Target: the exact reward within 1.5× "
+             "the thesis's reward's time.")
+    print(intro)
     start = untrained(config, dev)
+    out: list[Section] = []
     for run, part in zip(runs, "ab"):
-        print(f"### 1{part}. The greedy move against the exact oracle, by updates: {run.reward} reward\n")
-        print(learning_table(run, start) + "\n")
-    print("### 2. Wall time of training (evaluations left out)\n")
-    print(timing_table(runs))
+        show(out, f"1{part}. The greedy move against the exact oracle, by updates: {run.reward} reward",
+             learning_table(run, start))
+    show(out, "2. Wall time of training (evaluations left out)", timing_table(runs))
+    if args.write:
+        write_page("rl", "DQN oracle", out, intro=intro)
 
 
 if __name__ == "__main__":

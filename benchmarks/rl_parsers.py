@@ -19,6 +19,7 @@ thread each.
 
     python -m benchmarks.rl_parsers [--treebanks en_lines,la_perseus] [--seeds 3] [--first-seed 1]
                                     [--epochs 4] [--updates 8000] [--limit N] [--workers 2] [--out table.md]
+                                    [--write]
 
 The thesis's figures beside the table are its Table 8.1 (its section 8.2); it had no la_perseus
 (Latin) row, so that treebank is set beside grc_perseus (Ancient Greek, also from Perseus).
@@ -39,7 +40,7 @@ from pathlib import Path
 import torch
 
 import parsing_core as pc
-from benchmarks.common import table
+from benchmarks.common import add_write_flag, table, write_page
 from benchmarks.train import mean_sd, pct
 from parsing_core.cli_common import optional
 from parsing_core.model import ModelConfig, TrainConfig, Trainer, attachment_scores
@@ -192,6 +193,11 @@ def run_protocol(corpora: dict[str, Corpus], protocol: Protocol, seeds: Sequence
     return done
 
 
+INTRO = """For each treebank and seed, one DQN oracle (exact reward), then four arc-standard parsers that
+differ only in how they are taught: by imitating the DQN, by the exact and the thesis's approximate
+dynamic oracles, and by the static oracle, beside the thesis's Table 8.1."""
+
+
 # -- the tables -----------------------------------------------------------------------------------
 def results_table(outcomes: Sequence[Outcome], corpora: Sequence[str]) -> str:
     """Test UAS / LAS mean ± sd over seeds, per treebank and regime, beside the thesis's UAS."""
@@ -249,6 +255,7 @@ def main() -> None:
     p.add_argument("--models", default=None, help="where the DQNs are saved (default: a temporary folder)")
     p.add_argument("--out", default=None, help="also write the report to this markdown file (rewritten "
                    "as each run ends)")
+    add_write_flag(p, "rl_parsers")
     args = p.parse_args()
     torch.set_num_threads(1)
     corpora = {name: load_corpus(name, args.limit) for name in args.treebanks.split(",")}
@@ -273,6 +280,10 @@ def main() -> None:
     print("\n" + text)
     if args.out:
         write(args.out, text)
+    if args.write:
+        heading, body = text.split("\n", 1)
+        write_page("rl_parsers", "Parsers taught by the DQN (the thesis's Table 8.1)",
+                   [(heading.removeprefix("## "), body)], intro=INTRO)
 
 
 def write(path: str, text: str) -> None:

@@ -1,5 +1,12 @@
 """Neural parser: accuracy by training regime, seconds per epoch, parsing speed (markdown tables).
 
+0. **gpu** (not by default): the exploring epoch (arc-hybrid, Goldberg–Nivre, batch 32) on the
+   tensor path (eagerly, and recorded as CUDA graphs on a GPU) and on the numpy ("batched") path
+   on ``--device``, and on two CPU threads of the
+   same machine, with their ratios, then greedy parsing speed on every path (**gpu_parsing**:
+   that alone, with an untrained network); **seeds** (not by
+   default): test UAS / LAS of that run after ``--epochs`` epochs, for ``--seeds`` seeds, on
+   ``--path`` and ``--device`` (``benchmarks/gpu.sh`` runs both on a GPU; ``--write`` keeps the tables).
 1. **Speed** on en_lines: seconds per training epoch (default model, train split) for each
    regime and oracle, and greedy parsing speed on the test split (``parsing``: that alone).
 2. **en_lines** (train → test, dev for choosing the epoch): UAS / LAS of static,
@@ -51,8 +58,6 @@ import torch
 
 import parsing_core as pc
 from benchmarks.common import table
-from parsing_core.jobs.local import ROOT
-from parsing_core.jobs.standby import STANDBY_ENV, Standby
 from parsing_core.model import (
     DataSpec,
     ModelConfig,
@@ -60,9 +65,12 @@ from parsing_core.model import (
     TrainConfig,
     Trainer,
     TrainSpec,
+    Vocab,
     attachment_scores,
 )
 from parsing_core.synthetic import synthetic_treebank
+from server.jobs.local import ROOT
+from server.jobs.standby import STANDBY_ENV, Standby
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,7 @@ class Setup:
     systems: tuple[str, ...] = ()  # the speed and en_lines sections run only these systems (all when empty)
     cuda_lstm: str = "packed"  # or "padded": how the BiLSTMs read a batch on a GPU (ParserNetwork.encode)
     lr: float | None = None  # Adam's learning rate (None: TrainConfig's)
+    write: str = ""  # the gpu and seeds sections also append their tables to this markdown file
 
     def trainer(self, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence], system: str, oracle: str,
                 regime: str, config: TrainConfig, model: ModelConfig) -> Trainer:
@@ -323,6 +332,123 @@ def en_lines(epochs: int, seed: int, limit: int | None, words: ModelConfig, upos
                  "thesis UAS (Table 6.5)"], rows))
 
 
+def emit(text: str) -> None:
+    """Print a table (and append it to ``--write``'s file)."""
+    print(text, flush=True)
+    if SETUP.write:
+        with open(SETUP.write, "a", encoding="utf-8") as out:
+            out.write(text + "\n")
+
+
+GPU_RUN = ("arc-hybrid", "goldberg-nivre", "dynamic")  # the setting of the gpu section: batch 32, exploring
+
+
+def exploring_epoch(setup: Setup, train: list[pc.Sentence], model: ModelConfig
+                    ) -> tuple[tuple[float, float], Trainer]:
+    """Seconds of two exploring epochs on ``setup`` (the first also warms the device up and
+    records the graphs), and the trainer."""
+    config = setup.config(epochs=2, explore_after=0, batch_size=32)
+    trainer = setup.trainer(train, [], *GPU_RUN, config, model)
+    first, second = (h["seconds"] for h in trainer.run().history)
+    return (first, second), trainer
+
+
+def gpu(limit: int | None, model: ModelConfig) -> None:
+    """The numpy and the graphed path on ``--device`` against two CPU threads, greedy parsing on both
+    parsing paths, then (slow on a GPU, so last) the eager tensor walk.  Each table is printed as
+    soon as it is measured."""
+    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    fast = "graphs" if SETUP.device == "cuda" else "tensor"
+    settings = [(SETUP.device, "batched", SETUP.threads), (SETUP.device, fast, SETUP.threads),
+                ("cpu", "batched", 2)]
+    timings, parsers, cpu = epoch_rows(settings, train, model)
+    emit(f"\n### Exploring epoch, en_lines train ({len(train)} sentences), arc-hybrid, Goldberg–Nivre, "
+         f"batch 32 ({machine()}, {time.strftime('%Y-%m-%d')})\n")
+    emit(table(EPOCH_COLUMNS, timings))
+    paths_parsing(parsers[1], test)
+    if fast != "tensor":
+        eager, _, _ = epoch_rows([(SETUP.device, "tensor", SETUP.threads)], train, model, cpu)
+        emit(f"\n### The same epoch on the tensor path walked eagerly ({machine()})\n")
+        emit(table(EPOCH_COLUMNS, eager))
+
+
+EPOCH_COLUMNS = ["device", "path", "CPU threads", "s / epoch", "first epoch s", "sentences / s",
+                 "2-thread CPU epoch ÷ this"]
+
+
+def epoch_rows(settings: list[tuple[str, str, int]], train: list[pc.Sentence], model: ModelConfig,
+               cpu: float | None = None) -> tuple[list[list[object]], list[Parser], float]:
+    """One row of :data:`EPOCH_COLUMNS` for each (device, path, threads), the parsers trained, and
+    the 2-thread CPU epoch the ratios divide (``cpu``, else the last setting's)."""
+    timed, parsers = [], []
+    for device, path, threads in settings:
+        (first, second), trainer = exploring_epoch(replace(SETUP, device=device, path=path, threads=threads),
+                                                   train, model)
+        timed.append((device, path, threads, first, second))
+        parsers.append(trainer.parser)
+        print(f"  timed {device} / {path} / {threads} thread(s): {second:.2f} s", flush=True)
+    torch.set_num_threads(SETUP.threads)
+    cpu = cpu or timed[-1][4]
+    rows: list[list[object]] = [[device, path, threads, f"{second:.2f}", f"{first:.2f}",
+                                 f"{len(train) / second:.0f}", f"{cpu / second:.1f}"]
+                                for device, path, threads, first, second in timed]
+    return rows, parsers, cpu
+
+
+def paths_parsing(parser: Parser, test: list[pc.Sentence]) -> None:
+    """Greedy parsing of en_lines test on every path, by batch size: the best of ``--repeat`` runs.
+    The graphed path's first parse at each batch size records its graphs: timed apart."""
+    paths = ("batched", "tensor", "graphs") if parser.device.type == "cuda" else ("batched", "tensor")
+    rows = []
+    for path in paths:
+        parser.parse(test[:256], 256, path)  # warm-up
+        for batch_size in (128, 512, 2048):
+            first = timed_path_parse(parser, test, batch_size, path) if path == "graphs" else None
+            best = min(timed_path_parse(parser, test, batch_size, path) for _ in range(SETUP.repeat))
+            rows.append([path, batch_size, f"{best:.3f}", f"{len(test) / best:.0f}",
+                         "—" if first is None else f"{first:.3f}"])
+    emit(f"\n### Greedy parsing, en_lines test ({len(test)} sentences) on {parser.device} ({machine()})\n")
+    emit(table(["path", "batch", "best s", "sentences / s", "first run s (graphs: recording)"], rows))
+
+
+def gpu_parsing(limit: int | None, model: ModelConfig) -> None:
+    """Greedy parsing speed alone, on every path, with an untrained network of the gpu section's
+    shape (its vocabulary from en_lines train): an untrained arc-hybrid parser takes the same 2n
+    steps a sentence as a trained one."""
+    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    torch.manual_seed(1)
+    vocab = Vocab.build(train, min_count=model.min_count)
+    parser = Parser(GPU_RUN[0], vocab, model).to(SETUP.device)
+    paths_parsing(parser, test)
+
+
+def timed_path_parse(parser: Parser, test: list[pc.Sentence], batch_size: int, path: str) -> float:
+    start = time.perf_counter()
+    parser.parse(test, batch_size, path)
+    if parser.device.type == "cuda":
+        torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def seeds_section(epochs: int, seeds: Sequence[int], limit: int | None, model: ModelConfig) -> None:
+    """Test UAS / LAS of the gpu section's run after ``epochs`` epochs (best dev epoch), seed by seed."""
+    train = limited(pc.load_treebank("en_lines", "train"), limit)
+    dev, test = pc.load_treebank("en_lines", "dev"), pc.load_treebank("en_lines", "test")
+    run = Run("dynamic, Goldberg & Nivre", *GPU_RUN)
+    outcomes = []
+    for seed in seeds:
+        outcomes.append(train_and_test(run, train, dev, test, epochs, seed, model))
+        print(f"  seed {seed}: UAS {pct(outcomes[-1].scores['uas'])}", flush=True)
+    rows: list[list[object]] = [[i, pct(o.scores["uas"]), pct(o.scores["las"]), f"{o.epoch_seconds:.2f}"]
+                                for i, o in zip(seeds, outcomes)]
+    rows.append(["mean ± sd", mean_sd([o.scores["uas"] for o in outcomes]),
+                 mean_sd([o.scores["las"] for o in outcomes]),
+                 f"{statistics.mean(o.epoch_seconds for o in outcomes):.2f}"])
+    emit(f"\n### en_lines test after {epochs} epochs, arc-hybrid, Goldberg–Nivre, batch 32, {model.inputs} "
+         f"({machine()}, {time.strftime('%Y-%m-%d')})\n")
+    emit(table(["seed", "UAS", "LAS", "s / epoch"], rows))
+
+
 def la_perseus(epochs: int, seeds: int, limit: int | None, model: ModelConfig) -> None:
     sentences = pc.load_treebank("la_perseus", "train")
     random.Random(0).shuffle(sentences)
@@ -388,7 +514,7 @@ def first_point(runs: int) -> None:
     """Seconds from starting the Train page's default run (1,000 synthetic sentences, 30 epochs, the
     small network) as a job starts it, ``python -m parsing_core.train --spec``, to its first batch
     loss in the log; the page draws that point when it next reads the log.  Each run is timed in a
-    new process and handed to a standby (``parsing_core.jobs.standby``) that has waited since
+    new process and handed to a standby (``server.jobs.standby``) that has waited since
     ``STANDBY_AGE`` seconds before the click, as on a server started a while ago (the next
     standby would start ten seconds after the click, past the first batch: none is started)."""
     small = ModelConfig.preset("small")
@@ -442,8 +568,9 @@ def main() -> None:
     ap.add_argument("--synthetic-size", type=int, default=2000, help="synthetic training sentences")
     ap.add_argument("--threads", type=int, default=1, help="torch CPU threads while training")
     ap.add_argument("--repeat", type=int, default=3, help="timings of each parsing setting and training run")
-    ap.add_argument("--path", choices=["batched", "legacy"], default="batched",
-                    help="legacy: one configuration at a time and packed sequences (the code before)")
+    ap.add_argument("--path", choices=["auto", "graphs", "tensor", "batched", "legacy"], default="batched",
+                    help="tensor: the walks on the device; legacy: one configuration at a time and packed "
+                         "sequences (the code before); auto: tensor on a GPU, batched on a CPU")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     only = "the speed and en_lines sections run only these (comma-separated)"
     ap.add_argument("--oracles", default="", help=only)
@@ -454,13 +581,15 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=None, help="Adam's learning rate (default: TrainConfig's)")
     ap.add_argument("--precision", choices=["float32", "bfloat16"], default="float32",
                     help="bfloat16: the encoder in mixed precision (where the processor has bfloat16)")
+    ap.add_argument("--first-seed", type=int, default=1, help="the seeds section's first seed")
+    ap.add_argument("--write", default="", help="the gpu and seeds sections append their tables here")
     args = ap.parse_args()
     epochs, seeds, limit = (2, 2, args.limit or 600) if args.quick else (args.epochs, args.seeds, args.limit)
     global SETUP
     oracles, systems = (tuple(filter(None, text.split(","))) for text in (args.oracles, args.systems))
     batch_sizes = tuple(int(size) for size in args.batch_sizes.split(","))
     SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles, args.precision, batch_sizes,
-                  systems, args.cuda_lstm, args.lr)
+                  systems, args.cuda_lstm, args.lr, args.write)
     torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
     if "profile" in sections:
@@ -474,6 +603,12 @@ def main() -> None:
         parsing(limit, words)
     if "en_lines" in sections:
         en_lines(epochs, 1, limit, words, args.upos_dim)
+    if "gpu" in sections:
+        gpu(limit, words)
+    if "gpu_parsing" in sections:
+        gpu_parsing(limit, words)
+    if "seeds" in sections:
+        seeds_section(epochs, range(args.first_seed, args.first_seed + seeds), limit, words)
     if "la_perseus" in sections:
         la_perseus(epochs, seeds, limit, words)
     if "synthetic" in sections:

@@ -1,6 +1,6 @@
 """From a click on the Train page's Start to the first point of its loss curve, in a real browser.
 
-    python -m benchmarks.train_page [--runs 3] [--wait 20]
+    python -m benchmarks.train_page [--runs 3] [--wait 20] [--write]
 
 Starts the app on 127.0.0.1 twice, with a job process standing by (the default) and without
 (``PARSING_STANDBY=0``), each with an empty jobs folder.  Each run opens the Train page in
@@ -10,6 +10,7 @@ until the new run's loss line is drawn (the page reads the log once a second), n
 run's process appeared and its first batch was logged, then stops the run and waits for the
 page to say that no run is going.  ``benchmarks.train --sections
 first_point`` times the same run from the job's start to its log's first batch, without a page.
+``--write`` also writes the table to ``docs/benchmarks/train_page.md``.
 """
 
 from __future__ import annotations
@@ -22,10 +23,16 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from benchmarks.common import table
+from benchmarks.common import add_write_flag, table, write_page
 from benchmarks.load import ARGS, CHROMIUM, free_port, start_server
-from parsing_core.jobs.standby import STANDBY_ENV
+from server.jobs.standby import STANDBY_ENV
+from server.settings import Settings
 
+INTRO = """From the click on *Start training* to the first point of the loss curve on the
+[Train](../pages/train.md) page, in Chromium: each server up {wait:g} s before its first click, {runs}
+runs on the same page, with a job process standing by and without; the seconds to the job's process
+and to its first logged batch are read off the jobs folder meanwhile.  Target: the first point
+within 3 s."""
 LOSS_LINE = ".js-plotly-plot .scatterlayer path.js-line"
 
 
@@ -69,11 +76,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--wait", type=float, default=20.0)
+    add_write_flag(ap, "train_page")
     args = ap.parse_args()
     rows = []
     for standby in ("1", "0"):
         with tempfile.TemporaryDirectory() as jobs:
-            os.environ.update({STANDBY_ENV: standby, "PARSING_JOBS_DIR": jobs})
+            os.environ.update({STANDBY_ENV: standby, Settings.variable("jobs_dir"): jobs})
             port = free_port()
             server = start_server(port)
             try:
@@ -89,8 +97,12 @@ def main() -> None:
         how = "a standby" if standby == "1" else "a new process"
         for run, (launched, batch, point) in enumerate(times, 1):
             rows.append([how, run, f"{launched:.2f}", f"{batch:.2f}", f"{point:.2f}"])
-    print(table(["run started in", "run", "s to its process", "s to the first batch in the log",
-                 "s to the first point on the page"], rows))
+    text = table(["run started in", "run", "s to its process", "s to the first batch in the log",
+                  "s to the first point on the page"], rows)
+    print(text)
+    if args.write:
+        write_page("train_page", "Train page first point", [("From the click to the first point", text)],
+                   intro=INTRO.format(wait=args.wait, runs=args.runs))
 
 
 if __name__ == "__main__":

@@ -1,13 +1,19 @@
 """Serve a class: N replicas of the app behind nginx, in one command.
 
-    python -m deploy.launch --replicas 2 --port 8500 [--database-url postgresql+psycopg://...]
+    python -m deploy.launch --replicas 2 --port 8500 [--database-url-file FILE] [--ray-cpus 4]
                             [--jobs-dir DIR] [--data-dir DIR] [--replica-ports 8601 8602]
 
-Starts the replicas (``streamlit run app.py`` on 127.0.0.1, ports ``--port``+1, +2, … unless
-given), waits until each answers ``/_stcore/health``, starts nginx on 127.0.0.1:``--port``, checks
-that a request through it reaches a replica, and prints the address.  A replica that dies is
-started again (its learners are already on the others, and their URLs hold their work).
-Ctrl-C or SIGTERM stops nginx, then the replicas, and removes the working folder.
+Checks that the progress database answers, starts a Ray head locked to loopback with a token
+when ``--ray-cpus`` asks for one (:mod:`deploy.ray_head`), starts the replicas (``streamlit run
+app.py`` on 127.0.0.1, ports ``--port``+1, +2, … unless given), waits until each answers
+``/_stcore/health``, starts nginx on 127.0.0.1:``--port``, checks that a request through it
+reaches a replica, and prints the address.  A replica that dies is started again (its learners
+are already on the others, and their URLs hold their work).  Ctrl-C or SIGTERM stops nginx, the
+replicas, then Ray, and removes the working folders.
+
+The database URL's password never goes on a command line (see :mod:`deploy.credentials`): it
+comes from ``PARSING_DATABASE_URL`` or a file only its owner may read, reaches the replicas in
+their environment, and is printed as ``***``, as is anything else secret the launcher says.
 
 From Python (the tests and ``benchmarks/load.py`` do this)::
 
@@ -18,20 +24,20 @@ From Python (the tests and ``benchmarks/load.py`` do this)::
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
-import signal
-import socket
 import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 
+from deploy.credentials import Masker, SecretError, masked_url, password_of, read_private, refuse_in_argv
 from deploy.proxy import REPLICA_HEADER, Proxy
+from deploy.ray_head import RayHead, RayHeadError, ray_head
 from deploy.replicas import (
     Replica,
     ReplicaError,
@@ -41,6 +47,11 @@ from deploy.replicas import (
     start_replicas,
     wait_healthy,
 )
+from deploy.signals import stop_on_sigterm
+from deploy.sockets import free_ports
+from server.settings import settings
+
+__all__ = ["Deployment", "free_ports", "replica_through", "serve"]
 
 
 @dataclass
@@ -74,15 +85,6 @@ def replica_through(url: str) -> str:
         return str(response.headers.get(REPLICA_HEADER, ""))
 
 
-def free_ports(n: int) -> list[int]:
-    """``n`` distinct free ports of 127.0.0.1 (the sockets are held together, so none comes twice)."""
-    with ExitStack() as stack:
-        sockets = [stack.enter_context(socket.socket()) for _ in range(n)]
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [int(s.getsockname()[1]) for s in sockets]
-
-
 @contextmanager
 def serve(replicas: int, env: Mapping[str, str], port: int | None = None,
           replica_ports: Sequence[int] | None = None, workdir: Path | None = None) -> Iterator[Deployment]:
@@ -110,20 +112,19 @@ def serve(replicas: int, env: Mapping[str, str], port: int | None = None,
 
 
 # -- the command --------------------------------------------------------------------------------
-def stop_on_sigterm() -> None:
-    """SIGTERM ends the launcher as Ctrl-C does, through ``serve``'s clean-up."""
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, handler)
-
-
-def supervise(deployment: Deployment, every: float = 2.0) -> None:
-    """Until interrupted: start again any replica that died; give up if nginx itself exits."""
+def supervise(deployment: Deployment, head: RayHead | None, say: Callable[[str], None],
+              every: float = 2.0) -> None:
+    """Until interrupted: start again any replica that died; give up if nginx or Ray exits, or
+    if Ray ever listens beyond loopback."""
     while deployment.proxy.alive():
         for replica in deployment.replicas:
             if not replica.alive():
-                print(f"replica {replica.address} exited; starting it again", flush=True)
+                say(f"replica {replica.address} exited; starting it again")
                 replica.start()
+        if head is not None:
+            if not head.alive():
+                raise RayHeadError(f"the Ray head exited:\n{head.log_tail()}")
+            head.check_loopback()
         time.sleep(every)
     raise SystemExit(f"nginx exited:\n{deployment.proxy.errors()}")
 
@@ -133,8 +134,14 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--replicas", type=int, default=2, help="how many streamlit processes (default 2)")
     ap.add_argument("--port", type=int, default=8500, help="nginx's port on 127.0.0.1 (default 8500)")
     ap.add_argument("--replica-ports", type=int, nargs="+", help="the replicas' ports (default: --port+1, …)")
-    ap.add_argument("--database-url", help="progress store shared by all (default: $PARSING_DATABASE_URL, "
-                                           "else the SQLite file in the user's data folder)")
+    ap.add_argument("--database-url-file", type=Path,
+                    help="a file (mode 600) holding the progress store's URL, password included "
+                         "(default: $PARSING_DATABASE_URL, else the SQLite file in the user's data folder)")
+    ap.add_argument("--database-url", help="a URL without a password (peer authentication over the local "
+                                           "socket, for instance postgresql+psycopg:///lab); one with a "
+                                           "password is refused, since `ps` shows it to everyone")
+    ap.add_argument("--ray-cpus", type=int, help="start a Ray head of this many CPUs, on loopback with a "
+                                                 "token, and send the training runs to it")
     ap.add_argument("--jobs-dir", type=Path, default=default_jobs_dir(),
                     help="training runs' folder shared by all (default: %(default)s)")
     ap.add_argument("--data-dir", help="treebank folder (default: $PARSING_DATA_DIR)")
@@ -143,24 +150,82 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
+def database_url(args: argparse.Namespace) -> str | None:
+    """The progress store's URL: from the file, the option (no password) or the environment."""
+    refuse_in_argv(args.database_url, "--database-url")
+    if args.database_url_file:
+        return read_private(args.database_url_file)
+    return args.database_url or settings().database_url
+
+
+def check_database(url: str) -> None:
+    """Connect once, so a wrong password or a missing database shows now, not in a learner's tab."""
+    from sqlalchemy import exc, text
+
+    from server.progress.database import connect
+
+    try:
+        with connect(url).connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except exc.SQLAlchemyError as err:
+        said = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+        raise RuntimeError(f"the progress database {masked_url(url)} does not let us in: {said}") from None
+
+
+@contextmanager
+def local_ray(cpus: int | None) -> Iterator[RayHead | None]:
+    """A Ray head of ``cpus`` CPUs in a short temporary folder while the block runs (None: no head)."""
+    if not cpus:
+        yield None
+        return
+    head = ray_head(Path(tempfile.mkdtemp(prefix="lab-ray-", dir="/tmp")), cpus)
+    try:
+        yield head.start()
+    finally:
+        head.stop()
+        shutil.rmtree(head.folder, ignore_errors=True)
+
+
+def serve_class(args: argparse.Namespace, url: str | None, say: Callable[[str], None]) -> None:
+    """Database, Ray, replicas and nginx, until interrupted."""
+    args.jobs_dir.mkdir(parents=True, exist_ok=True)
+    env = shared_environment(args.jobs_dir, url, args.data_dir, args.shared_server)
+    if url:
+        check_database(url)
+    with local_ray(args.ray_cpus) as head:
+        env.update(head.environment() if head else {})
+        with serve(args.replicas, env, args.port, args.replica_ports) as deployment:
+            say(f"{len(deployment.replicas)} replicas ({', '.join(r.address for r in deployment.replicas)})"
+                f" behind nginx, sharing:\n{described(env)}")
+            if not url:
+                say("  progress: the SQLite file in the user's data folder (see --database-url-file for "
+                    "PostgreSQL)")
+            if head:
+                say(f"  training runs: Ray at {head.address}, on 127.0.0.1 only, token in {head.token_file}")
+            say(f"Open {deployment.url}  (Ctrl-C stops everything)")
+            supervise(deployment, head, say)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = arguments(argv)
     stop_on_sigterm()
-    args.jobs_dir.mkdir(parents=True, exist_ok=True)
-    env = shared_environment(args.jobs_dir, args.database_url, args.data_dir, args.shared_server)
+    mask = Masker([os.environ.get("RAY_AUTH_TOKEN")])
+
+    def say(text: str) -> None:
+        print(mask(text), flush=True)
+
     try:
-        with serve(args.replicas, env, args.port, args.replica_ports) as deployment:
-            print(f"{len(deployment.replicas)} replicas ({', '.join(r.address for r in deployment.replicas)})"
-                  f" behind nginx, sharing:\n{described(env)}", flush=True)
-            if not env.get("PARSING_DATABASE_URL"):
-                print("  progress: the SQLite file in the user's data folder (set --database-url for "
-                      "PostgreSQL)", flush=True)
-            print(f"Open {deployment.url}  (Ctrl-C stops everything)", flush=True)
-            supervise(deployment)
+        url = database_url(args)
+        mask.add(password_of(url) if url else None)
+        if url:
+            say(f"progress: {masked_url(url)}")
+        serve_class(args, url, say)
     except KeyboardInterrupt:
-        print("stopped", flush=True)
-    except (ReplicaError, RuntimeError, OSError) as err:  # a replica, nginx, or the request through it
-        sys.exit(str(err))
+        say("stopped")
+    except (SecretError, ReplicaError, RayHeadError, RuntimeError, OSError) as err:  # ours, or nginx's
+        sys.exit(mask(str(err)))
+    except Exception as err:  # the database's driver: its message may quote what it was given
+        sys.exit(mask(f"cannot serve the class: {type(err).__name__}: {err}"))
 
 
 if __name__ == "__main__":

@@ -6,9 +6,14 @@ Debian's ``/usr/sbin/nginx -p <prefix> -c <prefix>/nginx.conf -e <prefix>/error.
 foreground (``daemon off``), so the launcher owns the process and stops it like any other.
 
 >>> conf = render(8500, [8501, 8502], Path("/tmp/lab"))
->>> "listen 127.0.0.1:8500;" in conf and "server 127.0.0.1:8502 max_fails=1 fail_timeout=10s;" in conf
+>>> "listen 127.0.0.1:8500;" in conf and "server 127.0.0.1:8502 max_fails=0;" in conf
 True
->>> "hash $replica_key consistent;" in conf and "pid /tmp/lab/nginx.pid;" in conf
+>>> print(pinned_upstream(8502, [8501, 8502]))
+    upstream replica_8502 {
+        server 127.0.0.1:8502 max_fails=0;
+        server 127.0.0.1:8501 max_fails=0 backup;
+    }
+>>> "8501 replica_8501;" in conf and "pid /tmp/lab/nginx.pid;" in conf
 True
 """
 
@@ -28,7 +33,7 @@ from pathlib import Path
 
 NGINX = Path("/usr/sbin/nginx")
 TEMPLATE = Path(__file__).with_name("nginx.conf.template")
-COOKIE = "lab_replica"  # the sticky cookie nginx sets (see the template)
+COOKIE = "lab_replica"  # the sticky cookie nginx sets: the port of the replica that answered
 REPLICA_HEADER = "X-Lab-Replica"  # the replica that answered, as host:port
 MAX_BODY = "210m"  # above Streamlit's own 200 MB cap, so Streamlit's message is the one shown
 TEMP_FOLDERS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -49,11 +54,31 @@ def user_line() -> str:
     return f"user {getpass.getuser()} {grp.getgrgid(os.getegid()).gr_name};"
 
 
+def server(port: int, backup: bool = False) -> str:
+    """One replica in an upstream.  ``max_fails=0``: nginx never marks a replica down.  With its
+    default (one failure: down for 10 s) a replica killed and a backup refused once in the same
+    seconds left an upstream with "no live upstreams", and a browser's request for one of
+    Streamlit's scripts got a 502, which the browser keeps for the tab's life.  A dead replica on
+    loopback refuses at once, and ``proxy_next_upstream`` goes on to the next."""
+    return f"server 127.0.0.1:{port} max_fails=0{' backup' if backup else ''};"
+
+
+def pinned_upstream(port: int, replica_ports: Sequence[int]) -> str:
+    """The upstream of the browsers pinned to ``port``: that replica, then the others, in the
+    order after it (so the browsers of a dead replica do not all land on the same one)."""
+    at = list(replica_ports).index(port)
+    others = [*replica_ports[at + 1:], *replica_ports[:at]]
+    lines = [server(port), *(server(p, backup=True) for p in others)]
+    return "\n".join([f"    upstream replica_{port} {{", *(f"        {line}" for line in lines), "    }"])
+
+
 def render(port: int, replica_ports: Sequence[int], prefix: Path) -> str:
     """The nginx.conf text for a proxy on 127.0.0.1:``port`` in front of ``replica_ports``."""
-    servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;" for p in replica_ports)
     return ConfTemplate(TEMPLATE.read_text()).substitute(
-        port=port, servers=servers, prefix=prefix, user=user_line(), cookie=COOKIE, max_body=MAX_BODY)
+        port=port, prefix=prefix, user=user_line(), cookie=COOKIE, max_body=MAX_BODY,
+        servers="\n".join(f"        {server(p)}" for p in replica_ports),
+        pins="\n".join(f"        {p} replica_{p};" for p in replica_ports),
+        pinned_upstreams="\n".join(pinned_upstream(p, replica_ports) for p in replica_ports))
 
 
 def listening(port: int) -> bool:

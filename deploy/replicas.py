@@ -9,6 +9,8 @@ served it:
   Train page lists and stops by reading the folder, never a session;
 * ``PARSING_JOBS_BACKEND``, ``RAY_ADDRESS`` — where new runs go: processes of this machine (the
   default) or jobs of a Ray cluster (``ray``), which any replica on any machine can stop;
+  ``RAY_AUTH_MODE=token`` and ``RAY_AUTH_TOKEN_PATH`` — the token Ray's Jobs client sends
+  (:mod:`deploy.ray_head`);
 * ``PARSING_DATA_DIR``, ``PARSING_CACHE_DIR``, ``PARSING_ALLOWED_DIRS`` — the treebanks;
 * ``PARSING_SHARED_SERVER=1`` — a tab may stop only its own runs (its token rides in the URL);
 * ``STREAMLIT_SERVER_COOKIE_SECRET`` — one secret, so a cookie one replica signs the others read.
@@ -24,7 +26,6 @@ import secrets
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -32,13 +33,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from deploy.credentials import masked_url
+from server.settings import Settings, settings
+
 REPO = Path(__file__).resolve().parents[1]
 HEALTH_TIMEOUT_S = 90  # a replica's first start imports torch; on a busy two-core machine, slowly
 
 #: The variables every replica must see alike (passed on from the launcher's environment).
-SHARED_VARIABLES = ("PARSING_DATABASE_URL", "PARSING_JOBS_DIR", "PARSING_JOBS_BACKEND", "RAY_ADDRESS",
-                    "PARSING_DATA_DIR", "PARSING_CACHE_DIR", "PARSING_ALLOWED_DIRS", "PARSING_SHARED_SERVER",
-                    "PARSING_FOLDER_FIELD")
+SHARED_VARIABLES = (*(Settings.variable(name) for name in (
+    "database_url", "jobs_dir", "jobs_backend", "data_dir", "cache_dir", "allowed_dirs", "shared_server",
+    "folder_field")), "RAY_ADDRESS", "RAY_AUTH_MODE", "RAY_AUTH_TOKEN_PATH")
 
 
 class ReplicaError(RuntimeError):
@@ -46,27 +50,32 @@ class ReplicaError(RuntimeError):
 
 
 def default_jobs_dir() -> Path:
-    """The jobs folder the app itself would use (``ui.views.training.jobs_root``), made explicit."""
-    return Path(os.environ.get("PARSING_JOBS_DIR") or Path(tempfile.gettempdir()) / "parsing_jobs")
+    """The jobs folder the app itself would use (``PARSING_JOBS_DIR``), made explicit."""
+    return settings().jobs_dir
 
 
 def shared_environment(jobs_dir: Path, database_url: str | None = None, data_dir: str | None = None,
                        shared_server: bool = True, base: Mapping[str, str] = os.environ) -> dict[str, str]:
     """The environment all replicas run with: ``base`` plus the shared stores named here."""
     env = dict(base)
-    env["PARSING_JOBS_DIR"] = str(jobs_dir)
+    env[Settings.variable("jobs_dir")] = str(jobs_dir)
     if database_url:
-        env["PARSING_DATABASE_URL"] = database_url
+        env[Settings.variable("database_url")] = database_url
     if data_dir:
-        env["PARSING_DATA_DIR"] = data_dir
-    env["PARSING_SHARED_SERVER"] = "1" if shared_server else "0"
+        env[Settings.variable("data_dir")] = data_dir
+    env[Settings.variable("shared_server")] = "1" if shared_server else "0"
     env.setdefault("STREAMLIT_SERVER_COOKIE_SECRET", secrets.token_hex(32))
     return env
 
 
 def described(env: Mapping[str, str]) -> str:
-    """The shared settings that are set, one per line (the cookie secret left out)."""
-    return "\n".join(f"  {name}={env[name]}" for name in SHARED_VARIABLES if env.get(name))
+    """The shared settings that are set, one per line (the cookie secret left out, a password masked).
+
+    >>> print(described({"PARSING_DATABASE_URL": "postgresql://lab:pw@db/lab", "PARSING_JOBS_DIR": "/j"}))
+      PARSING_DATABASE_URL=postgresql://lab:***@db/lab
+      PARSING_JOBS_DIR=/j
+    """
+    return "\n".join(f"  {name}={masked_url(env[name])}" for name in SHARED_VARIABLES if env.get(name))
 
 
 def command(port: int) -> list[str]:

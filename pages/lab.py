@@ -15,14 +15,16 @@ from ui.lab.agreement import chosen_run, lab_choice, show, start_button
 from ui.lab.sentence import every_oracle
 from ui.lab.systems import two_systems
 from ui.navigation import run_through_app
+from ui.views.glossary import term
 from ui.widgets.errors import show_errors
 
 run_through_app()
 st.title("Oracle lab")
-st.markdown("Run the experiments behind the README's oracle tables on a treebank of your choice and "
-            "watch them fill in: how often an approximate oracle's optimal moves are truly optimal, how "
-            "its costs rank the moves, where the two disagree (each case opens in the Stepper), and how "
-            "the time per configuration grows with the sentence.")
+st.markdown("An approximate oracle is fast but not always right; an exact one is right but slower.  "
+            "Run the thesis's experiment on a treebank of your choice and watch it fill in: how often the "
+            f"{term('approximate oracle')}'s optimal moves are truly optimal, how alike its costs rank the "
+            "moves, where the two disagree (each case opens in the Stepper), and how the time per "
+            "configuration grows with the sentence.")
 with show_errors():
     agreement, speed, one, two = st.tabs(["Agreement", "Speed and growth", "One sentence, every oracle",
                                           "Two systems side by side"])

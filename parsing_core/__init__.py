@@ -79,6 +79,7 @@ from .errors import (
 )
 from .metrics import las, uas
 from .oracles import Explanation, Oracle, get_oracle, list_oracles
+from .rl import oracle as _learned  # noqa: F401  (registers the DQN with get_oracle; no torch until used)
 from .sentence import ROOT, Sentence
 from .systems import TransitionSystem, get_system, list_systems
 from .teaching import default_sentence, teaching_sentences

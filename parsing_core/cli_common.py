@@ -19,7 +19,8 @@ from collections.abc import Callable
 from .conllu_io import read_conllu_file
 from .errors import ParsingCoreError
 from .model.config import DataSpec
-from .model.events import Event, Record
+from .model.events import Event
+from .records import Record
 from .sentence import Sentence
 from .synthetic import synthetic_treebank
 from .treebanks import load_treebank

@@ -11,7 +11,7 @@ Data: ``--treebank NAME`` reads its train/dev/test files from the data directory
 (:mod:`parsing_core.synthetic`) with ``--nonprojective`` crossing sentences is generated.
 The flags build a :class:`~parsing_core.model.TrainSpec` (data, system, training and network
 settings); ``--spec FILE`` reads one from JSON instead (what a training job of
-:mod:`parsing_core.jobs` writes), and the data, training and network flags are then ignored.
+:mod:`server.jobs` writes), and the data, training and network flags are then ignored.
 A progress bar (tqdm) goes to stderr; ``--log`` writes one JSON line per batch and per epoch
 (the records of :mod:`parsing_core.model.events`).
 SIGTERM (what a job's Stop sends) or Ctrl-C ends the run after the batch it is in: the best

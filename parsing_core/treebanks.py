@@ -6,18 +6,20 @@ corpus), and comes in splits ``train``, ``dev`` and ``test``, one CoNLL-U file e
 
 Where files are looked for
 --------------------------
+Four settings (:mod:`parsing_core.settings`, each an environment variable) say where:
+
 ``PARSING_DATA_DIR``
-    Environment variable: the directory of ``*.conllu`` files that :func:`list_treebanks`
+    The directory of ``*.conllu`` files that :func:`list_treebanks`
     and :func:`load_treebank` use.  Unset, it defaults to ``shared/data/ud`` beside the
     repository checkout, if that exists.
 ``PARSING_CACHE_DIR``
-    Environment variable: where :func:`download_treebank` keeps what it downloads
-    (default ``~/.cache/parsing_core/ud``).
+    Where :func:`download_treebank` keeps what it downloads (default ``ud`` in the user's
+    cache folder, ``~/.cache/parsing-lab/ud`` on Linux).
 ``PARSING_UD_URL``
-    Environment variable: where downloads come from (default the UD repositories on
+    Where downloads come from (default the UD repositories on
     GitHub, ``https://raw.githubusercontent.com/UniversalDependencies``), for a mirror.
 ``PARSING_ALLOWED_DIRS``
-    Environment variable: the folders (separated by ``os.pathsep``) a *server* may read
+    The folders (separated by ``os.pathsep``) a *server* may read
     treebanks from when a user names a folder (:func:`check_folder`); default: the data
     directory and the download cache.  The library's own functions read any folder you give
     them; the app checks every folder a user or a link names first.
@@ -45,10 +47,9 @@ from typing import IO
 from .conllu_io import read_conllu_file
 from .errors import ConlluError, TreebankError
 from .sentence import Sentence
+from .settings import current
 
 SPLITS = ("train", "dev", "test")
-DEFAULT_BASE_URL = "https://raw.githubusercontent.com/UniversalDependencies"
-_CHECKOUT_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ud"
 _FILE_NAME = re.compile(r"(?P<name>[a-z]+_[a-z0-9]+)-ud-(?P<split>[a-z]+)")
 
 Progress = Callable[[int, "int | None"], None]  # (bytes done, bytes in all or None)
@@ -95,21 +96,14 @@ class TreebankFile:
 
 def data_dir() -> Path | None:
     """The treebank directory: ``$PARSING_DATA_DIR``, else the checkout's shared data, else None."""
-    configured = os.environ.get("PARSING_DATA_DIR")
-    if configured:
-        path = Path(configured).expanduser()
-        return path if path.is_dir() else None
-    return _CHECKOUT_DATA if _CHECKOUT_DATA.is_dir() else None
+    path = current().data_dir
+    return path if path is not None and path.is_dir() else None
 
 
 def allowed_roots() -> list[Path]:
     """The folders a server reads treebanks from: ``$PARSING_ALLOWED_DIRS``, else the data
     directory and the download cache (symlinks resolved)."""
-    configured = os.environ.get("PARSING_ALLOWED_DIRS")
-    if configured:
-        roots = [Path(p).expanduser() for p in configured.split(os.pathsep) if p.strip()]
-    else:
-        roots = [d for d in (data_dir(), default_cache_dir()) if d is not None]
+    roots = list(current().allowed_dirs) or [d for d in (data_dir(), default_cache_dir()) if d is not None]
     return [r.resolve() for r in roots]
 
 
@@ -168,8 +162,8 @@ def _not_found(name: str, split: str, directory: str | os.PathLike[str] | None,
                files: list[TreebankFile]) -> str:
     where = directory if directory is not None else data_dir()
     if where is None:
-        configured = os.environ.get("PARSING_DATA_DIR")
-        why = f" ({configured!r} is not a folder)" if configured else ""
+        configured = current().data_dir
+        why = f" ({str(configured)!r} is not a folder)" if configured else ""
         return f"no treebank {name} {split}: set PARSING_DATA_DIR to a folder of .conllu files{why}"
     if not files:
         return f"no treebank {name} {split}: no .conllu files in {where}"
@@ -223,14 +217,13 @@ def treebank_code(name: str) -> str:
 
 
 def default_cache_dir() -> Path:
-    """Where downloads are kept: ``$PARSING_CACHE_DIR`` or ``~/.cache/parsing_core/ud``."""
-    configured = os.environ.get("PARSING_CACHE_DIR")
-    return Path(configured).expanduser() if configured else Path.home() / ".cache" / "parsing_core" / "ud"
+    """Where downloads are kept: ``$PARSING_CACHE_DIR``, else ``ud`` in the user's cache folder."""
+    return current().cache_dir
 
 
 def treebank_url(name: str, split: str = "train", base_url: str | None = None) -> str:
     """``{base}/UD_English-LinES/master/en_lines-ud-train.conllu``."""
-    base = (base_url or os.environ.get("PARSING_UD_URL") or DEFAULT_BASE_URL).rstrip("/")
+    base = (base_url or current().ud_url).rstrip("/")
     return f"{base}/{ud_repository(name)}/master/{treebank_code(name)}-ud-{split}.conllu"
 
 

@@ -3,12 +3,15 @@
 Tests read UD treebanks from ``PARSING_DATA_DIR``; when it is not set we use the CI layout,
 a ``shared/data/ud`` folder beside the repository.  Learners' progress goes to a database of
 the test session's own (``PARSING_DATABASE_URL``), never to the user's, and no learned DQN
-model of the user's (``PARSING_DQN_MODEL``) joins the oracles under test.
+model of the user's (``PARSING_DQN_MODEL``, or a run in the machine's jobs folder) joins the oracles
+under test.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -18,15 +21,159 @@ from pathlib import Path
 
 import pytest
 from postgres_server import postgres_server  # noqa: F401  (a fixture: the session's PostgreSQL server)
-from progress_fixtures import database_url, new_database  # noqa: F401  (fixtures: SQLite and PostgreSQL)
+from progress_fixtures import clock, database_url, new_database, store  # noqa: F401  (fixtures: SQLite and PostgreSQL)
 
 REPO = Path(__file__).resolve().parent.parent
+# Which of the variables below this file set itself, in this process or in the one that started it:
+# a pytest-xdist worker inherits its controller's environment, and makes such folders again, its own.
+MADE_HERE = "TESTS_MADE_FOLDERS"
+
+
+def own_folder(variable: str, prefix: str, database: str = "") -> None:
+    """Point ``variable`` at a new temporary folder, removed when the process ends (with
+    ``database``, at a SQLite file of that name in it), unless whoever runs the tests set it."""
+    made = set(os.environ.get(MADE_HERE, "").split())
+    if variable in os.environ and variable not in made:
+        return
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    os.environ[variable] = f"sqlite:///{folder}/{database}" if database else folder
+    os.environ[MADE_HERE] = " ".join(sorted(made | {variable}))
+
+
 os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / "ud"))
-os.environ.setdefault("PARSING_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='progress-')}/progress.sqlite3")
+own_folder("PARSING_DATABASE_URL", "progress-", database="progress.sqlite3")
 os.environ.pop("PARSING_DQN_MODEL", None)
+# The server's runs (trained parsers, DQN oracles listed as ``dqn:<run>``) come from a folder of the
+# session's own, never from the machine's default jobs folder, so the oracles under test are known.
+own_folder("PARSING_JOBS_DIR", "jobs-")
 os.environ.setdefault("PARSING_STANDBY", "0")  # jobs start by the dozen here: standbys are tested apart
+# The suite starts Python by the hundred (workers, app servers, replicas, training jobs): without
+# cached bytecode each one compiles the project from source again (half a second or more apiece,
+# and 6 s more for a worker's collection).  The processes started from here may write it (the
+# ``__pycache__`` folders are ignored by git), whatever the shell asked.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 for _cap in ("EXERCISES", "JOBS", "UPLOAD"):  # the suite's AppTests share one session id: caps tested alone
     os.environ.setdefault(f"PARSING_LIMIT_{_cap}", "1e12/1e12")
+
+
+SHARED_SCOPES = {"module", "class", "package"}
+SPARE_WORKERS = 2  # workers beyond the CPUs: a test waiting on a server, a job or a page leaves its
+                   # CPU idle (3 workers kept 2 CPUs 1.4 busy on average in a full run)
+MOST_WORKERS = 6  # each worker may start a Streamlit server, a browser and PostgreSQL of its own
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """How many pytest-xdist workers ``-n auto`` (pyproject.toml's addopts) starts.
+
+    None when the command names its tests (a file, a folder, a test id): a run of a few tests is
+    quicker in one process than with workers to start.  For the whole suite, :data:`SPARE_WORKERS`
+    more than the machine's CPUs, at most :data:`MOST_WORKERS`.  ``-n 0`` runs everything in one process.
+    """
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        return 0
+    return min((os.cpu_count() or 1) + SPARE_WORKERS, MOST_WORKERS)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    """Keep a module's tests on one pytest-xdist worker when they share a module's fixture, and
+    hand out the longest work first.
+
+    The suite runs on several workers (``-n`` in pyproject.toml, ``--dist loadgroup``); each worker
+    sets up the fixtures its own tests need.  A module fixture (a server of its own, a trained model,
+    a search's remembered costs) is made to be paid once: its tests are grouped, so only one worker
+    pays it (a test that names its own ``xdist_group`` keeps it).  Tests of other modules are handed
+    out one by one.  Marked before the other plugins' hooks run, since xdist's reads the marks.
+
+    Once every hook has run (xdist's has named each test's group in its id), a worker orders the
+    units it will be handed -- a group, or a test of none -- longest first by :data:`DURATIONS`, so
+    that no long unit starts last and leaves one worker busy while the others idle.
+    """
+    for item in items:
+        if shares_fixture(item) and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    yield
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items[:] = longest_first(items, read_durations(DURATIONS))
+
+
+# -- which tests start first ------------------------------------------------------------------
+
+#: Seconds each unit of work took in a full run (``--record-durations`` rewrites it), longest first.
+DURATIONS = Path(__file__).with_name("durations.txt")
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work pytest-xdist's ``loadgroup`` hands to one worker: the group an id ends with
+    (``test_x.py::test_y@group``), else the test itself."""
+    return nodeid.rpartition("@")[2] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+def read_durations(path: Path) -> dict[str, float]:
+    """``unit -> seconds`` from a table of ``seconds unit`` lines (none if the file is missing)."""
+    if not path.exists():
+        return {}
+    rows = (line.split(maxsplit=1) for line in path.read_text().splitlines() if line.strip())
+    return {unit: float(seconds) for seconds, unit in rows}
+
+
+def longest_first(items: list[pytest.Item], seconds: dict[str, float]) -> list[pytest.Item]:
+    """``items`` with each unit's tests together, the units by their seconds, longest first (units
+    not in the table last, in collection order); a unit's tests keep their order."""
+    units: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        units.setdefault(unit_of(item.nodeid), []).append(item)
+    ranked = sorted(units.items(), key=lambda unit: -seconds.get(unit[0], 0.0))
+    return [item for _, tests in ranked for item in tests]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--record-durations", action="store_true",
+                     help=f"after a full run, rewrite {DURATIONS.name}: the seconds of each unit of work")
+
+
+class DurationRecorder:
+    """Adds up each unit's setup, call and teardown seconds as the reports come in (from every
+    worker, on the controller) and writes them to :data:`DURATIONS` at the end of the session."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        unit = unit_of(report.nodeid)
+        self.seconds[unit] = self.seconds.get(unit, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        ranked = sorted(self.seconds.items(), key=lambda unit: -unit[1])
+        DURATIONS.write_text("".join(f"{s:.1f} {unit}\n" for unit, s in ranked if s >= MIN_RECORDED_S))
+
+
+MIN_RECORDED_S = 1.0  # shorter units are handed out in collection order, after the listed ones
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("record_durations") and not os.environ.get("PYTEST_XDIST_WORKER"):
+        config.pluginmanager.register(DurationRecorder(), "duration-recorder")
+
+
+def shares_fixture(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture kept for a module, a class or a package."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:  # a doctest, or a README example
+        return False
+    return any(definitions[-1].scope in SHARED_SCOPES for definitions in info.name2fixturedefs.values())
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist starts its workers
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the exact arc-standard oracle's loops into numba's disk cache before the workers
+    start: in a fresh checkout each worker (and each app server it starts) would compile them at
+    the same moment, about 14 CPU-s each, where loading the cache takes about one."""
+    if session.config.getoption("numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        from parsing_core.oracles.arc_standard_exact import warm_up
+
+        warm_up()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -125,9 +272,9 @@ def server() -> Iterator[Server]:
 @pytest.fixture(params=["own process", "standby"])
 def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """Run the test twice: its local jobs start a process of their own, then are handed to a
-    standby that waits for them (parsing_core/jobs/standby.py; the fixture's value, else None)."""
-    from parsing_core.jobs import local
-    from parsing_core.jobs.standby import Standby
+    standby that waits for them (server/jobs/standby.py; the fixture's value, else None)."""
+    from server.jobs import local
+    from server.jobs.standby import Standby
 
     if request.param == "own process":
         yield None

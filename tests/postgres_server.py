@@ -143,15 +143,21 @@ def missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """The session's PostgreSQL server: skipped where it cannot start, a failure under ``CI=true``."""
+def usable_binaries() -> Path:
+    """Debian's PostgreSQL ``bin`` folder: the test is skipped where there is none (a failure
+    under ``CI=true``)."""
     reason = missing()
     if reason is not None:
         unavailable(reason)
     bin = binaries()
     assert bin is not None
-    server = start_server(bin)
+    return bin
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server: skipped where it cannot start, a failure under ``CI=true``."""
+    server = start_server(usable_binaries())
     try:
         yield server
     finally:

@@ -9,10 +9,13 @@ server (:mod:`postgres_server`), one new schema per call, so no test sees anothe
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
+from server.progress import Store, open_store
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -31,3 +34,30 @@ def new_database(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[],
 def database_url(new_database: Callable[[], str]) -> str:
     """A fresh, empty database of the test's backend."""
     return new_database()
+
+
+class Clock:
+    """Stands still until the test moves it."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def wait(self, span: timedelta) -> datetime:
+        self.now += span
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(database_url: str, clock: Clock) -> Iterator[Store]:
+    """A store on ``database_url`` whose time is ``clock``'s."""
+    opened = open_store(database_url, clock=clock)
+    yield opened
+    opened.close()

@@ -32,6 +32,7 @@ sys.stdin.read()
 ray.shutdown()
 """
 QUIET = {"RAY_DISABLE_USAGE_STATS": "1", "RAY_AUTH_MODE": "disabled"}
+START_TRIES = 3
 
 
 def free_port() -> int:
@@ -55,8 +56,30 @@ def start_head(folder: str, port: int, cpus: int) -> subprocess.Popen[str]:
     finally:
         timer.cancel()
     if line.strip() != "ready":
+        kill_group(head)  # what it started before failing (a GCS, a raylet) goes too
         raise RuntimeError("the Ray head did not start:\n" + (Path(folder) / "head.err").read_text()[-2000:])
     return head
+
+
+def kill_group(head: subprocess.Popen[str]) -> None:
+    try:
+        os.killpg(head.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    head.wait()
+
+
+def start_head_again_if_late(folder: str, port: int, cpus: int,
+                             tries: int = START_TRIES) -> subprocess.Popen[str]:
+    """:func:`start_head`, tried again when Ray gave up on its own raylet (it waits 30 s for it to
+    register, which a loaded machine can miss)."""
+    for attempt in range(1, tries + 1):
+        try:
+            return start_head(folder, port, cpus)
+        except RuntimeError as err:
+            if attempt == tries or "timed out during startup" not in str(err):
+                raise
+    raise AssertionError("unreachable: the last try returns or raises")
 
 
 def stop_head(head: subprocess.Popen[str]) -> None:
@@ -74,7 +97,7 @@ def ray_head(cpus: int = 2) -> Iterator[str]:
     """A Ray head of ``cpus`` CPUs while the block runs; yields its dashboard's address."""
     folder, port = tempfile.mkdtemp(prefix="ray", dir="/tmp"), free_port()
     try:
-        head = start_head(folder, port, cpus)
+        head = start_head_again_if_late(folder, port, cpus)
         try:
             yield f"http://127.0.0.1:{port}"
         finally:

@@ -37,6 +37,31 @@ def test_app_loads() -> None:
     assert at.title[0].value == "Transition parsing lab"
 
 
+def test_welcome_says_where_to_start_in_one_click() -> None:
+    """Lesson 1, the Stepper and Practice first, each one click; then the pages for teachers."""
+    at = run_script(REPO / "app.py")
+    links = [(link.proto.label, link.proto.page, link.proto.query_string) for link in at.get("page_link")]
+    assert links[:3] == [("Start Lesson 1", "lessons", "lesson=01-transition-parsing&step=1"),
+                         ("Open the Stepper", "stepper", ""), ("Start practising", "practice", "")]
+    assert [label for label, _, _ in links[3:6]] == ["Train", "Oracle lab", "RL oracle"]
+    assert all(link.proto.page_script_hash for link in at.get("page_link"))  # a page of the app, this tab
+
+
+def test_welcome_links_its_terms_to_one_glossary_tab_and_hides_server_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARSING_DATA_DIR", str(tmp_path))
+    at = run_script(REPO / "app.py")
+    intro = next(m for m in at.markdown if "transition-based parser" in m.value)
+    assert intro.proto.allow_html
+    for name, anchor in (("head", "head"), ("configuration", "configuration"), ("ROOT", "root")):
+        assert f'<a href="/glossary#{anchor}" target="glossary" rel="opener">{name}</a>' in intro.value
+    shown = [m.value for m in at.main.children.values() if getattr(m, "type", "") != "expandable"
+             and hasattr(m, "value") and isinstance(m.value, str)]
+    assert not any(str(tmp_path) in text for text in shown)  # the path only in the expander for admins
+    (admin,) = [e for e in at.expander if "runs the server" in e.label]
+    assert any(str(tmp_path) in m.value for m in admin.markdown)
+
+
 @pytest.mark.parametrize("system", pc.list_systems())
 def test_welcome_derivation_ends_with_empty_buffer(system: str) -> None:
     at = run_script(REPO / "pages" / "welcome.py")

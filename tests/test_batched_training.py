@@ -19,6 +19,7 @@ from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, Vocab
 from parsing_core.model.batch import Lockstep
 from parsing_core.model.explore import Exploration
 from parsing_core.synthetic import synthetic_treebank
+from tests.lockstep_parse import lockstep_parse
 
 TINY = ModelConfig(word_dim=8, lstm_dim=8, lstm_layers=1, mlp_dim=8, char_dim=0, min_count=1)
 SYSTEMS = ["arc-standard", "arc-eager", "arc-eager-corrected", "arc-hybrid", "arc-hybrid-swap",
@@ -35,8 +36,14 @@ def test_both_paths_parse_alike(system: str, labelled: bool, children: bool) -> 
     parser = Parser(system, Vocab.build(sentences, min_count=1), ModelConfig(**{**TINY.__dict__,
                                                                                 "children": children}))
     assert parser.labelled == labelled
-    batched, legacy = parser.parse(sentences, 8, "batched"), parser.parse(sentences, 8, "legacy")
+    batched, legacy = parser.parse(sentences, 8, "batched"), lockstep_parse(parser, sentences, 8)
     assert [(s.gold_heads, s.labels) for s in batched] == [(s.gold_heads, s.labels) for s in legacy]
+
+
+def test_the_lockstep_walk_is_the_tests_reference_not_a_parse_path() -> None:
+    parser = Parser("arc-eager", Vocab.build(SENTENCES, min_count=1), TINY)
+    with pytest.raises(pc.ParsingCoreError, match="unknown path 'legacy'"):
+        parser.parse(SENTENCES[:2], 8, "legacy")
 
 
 def supervision(trainer: Trainer, sentences: list[pc.Sentence], table: torch.Tensor, path: str, seed: int

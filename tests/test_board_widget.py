@@ -71,3 +71,15 @@ def test_a_disabled_move_says_why() -> None:
     at = run()
     left_arc = at.button(key="lesson.move.LA")
     assert left_arc.disabled and left_arc.help and left_arc.help.startswith("Not possible:")
+
+
+def test_on_a_phone_the_buttons_of_every_board_stand_four_to_a_row() -> None:
+    """The move buttons and the controls of each board sit in containers of their own, styled to
+    wrap four to a row below 640 px (the browser test looks at it on a phone)."""
+    at = run()
+    styles = " ".join(h.proto.body for h in at.get("html"))
+    for key in ("lesson", "exercise"):
+        assert f".st-key-{key}-moves [data-testid='stColumn']" in styles
+        assert f".st-key-{key}-controls > div" in styles
+    assert "@media (max-width: 640px)" in styles and "calc(25% - 0.5rem)" in styles
+    assert "@media (hover: none), (pointer: coarse)" in styles  # no key hints on a touch screen

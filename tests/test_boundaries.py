@@ -1,12 +1,13 @@
-"""The layers stay apart: ``parsing_core`` → ``ui`` → ``pages``, and nothing runs on ``benchmarks``.
+"""The layers stay apart: ``parsing_core`` → ``server`` → ``ui`` → ``pages``; nothing runs on ``benchmarks``.
 
 * ``parsing_core`` (every submodule) imports with Streamlit blocked, and never imports ``ui``,
   ``pages``, ``app``, ``benchmarks``, ``tests`` or Streamlit, not even inside a function;
 * the pure builders of ``ui`` (every module under ``ui/views``) import with Streamlit blocked;
 * inside ``ui``: ``views`` imports no other folder of ``ui``, ``widgets`` imports no page's folder,
   and a page's folder (``ui/stepper``, ``ui/lab``) imports no other page's folder;
-* the pages (``pages/*.py``, ``app.py``) import only ``ui``, ``parsing_core``, the standard
-  library and installed packages.
+* ``parsing_core`` never imports the app's ``server`` package (progress, jobs, limits);
+* the pages (``pages/*.py``, ``app.py``) import only ``ui``, ``parsing_core``, ``server``, the
+  standard library and installed packages.
 
 Imports run in a fresh interpreter (``sys.executable``) with a finder that refuses ``streamlit``;
 the source checks read the files with :mod:`ast`, importing nothing.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import subprocess
 import sys
 import textwrap
@@ -25,23 +27,26 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# ui is filed by concern (see ui/__init__.py): every module under ui/views is a pure builder (tables,
-# DOT text, state, downloads) and must import without Streamlit -- found by walking the package, so
-# a new view is checked without being listed.  The packages themselves (``ui`` and its folders) are
-# pure too.
+# ui is filed by concern (see ui/__init__.py): every module under ui/views is a shared pure builder
+# (tables, DOT text, state, downloads), and a page folder's pure twins are named ``*_view``
+# (ui/lab/speed_view.py beside ui/lab/speed.py); all of them must import without Streamlit -- found
+# by walking the packages, so a new view is checked without being listed.  The packages themselves
+# (``ui`` and its folders) are pure too.
 # Views that must be found by the walk (so that the walk is known not to come back empty).
 UI_VIEWS_KNOWN = [
     "ui.views.cost_table",
     "ui.views.drawing",
-    "ui.views.exports",
     "ui.views.labels",
-    "ui.views.model_view",
     "ui.views.oracle_view",
     "ui.views.safe_text",
     "ui.views.sources",
     "ui.views.state",
     "ui.views.tables",
     "ui.views.training",
+    "ui.lab.speed_view",
+    "ui.practice.items_view",
+    "ui.stepper.exports_view",
+    "ui.stepper.model_view",
 ]
 # The folders of ui: the pure views, the shared widgets, and one folder per page (found on disk,
 # each named after its page in pages/).  Everything outside ui/views may use Streamlit.
@@ -66,22 +71,12 @@ BLOCK_STREAMLIT = textwrap.dedent("""
 """)
 
 
-def run_blocked(code: str) -> None:
-    """Run ``code`` in a fresh interpreter at the repository root with Streamlit blocked."""
-    script = BLOCK_STREAMLIT + textwrap.dedent(code) + "\nassert 'streamlit' not in sys.modules\n"
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
-    if done.returncode != 0:
-        pytest.fail(f"with Streamlit blocked:\n{done.stdout}{done.stderr}", pytrace=False)
-
-
-def test_parsing_core_imports_without_streamlit():
-    run_blocked("import parsing_core")
-
-
-def test_every_parsing_core_module_imports_without_streamlit():
-    # walk_packages imports each package to look inside it and, without onerror, hides a failure.
-    run_blocked("""
+# The three import checks, each a stage of one script: importing torch and the app's modules costs
+# seconds per interpreter, so they share one fresh interpreter, in this order (each stage's modules
+# are imported there with Streamlit blocked, and Streamlit must still be absent after it).
+IMPORT_STAGES = {
+    "parsing_core": "import parsing_core",
+    "parsing_core modules": """
         import pkgutil
         import parsing_core
 
@@ -92,12 +87,8 @@ def test_every_parsing_core_module_imports_without_streamlit():
         for name in names:
             importlib.import_module(name)
         assert "parsing_core.oracles.nederhof" in names and "parsing_core.model.trainer" in names, names
-    """)
-
-
-def test_pure_ui_modules_import_without_streamlit():
-    """The ui packages, and every module under ui/views (walked, not listed), import without Streamlit."""
-    run_blocked(f"""
+    """,
+    "ui views": f"""
         import pkgutil
 
         def fail(name):
@@ -107,11 +98,58 @@ def test_pure_ui_modules_import_without_streamlit():
             importlib.import_module(name)
         import ui.views
         names = [m.name for m in pkgutil.walk_packages(ui.views.__path__, "ui.views.", onerror=fail)]
+        for package in {UI_PACKAGES!r}[1:]:
+            where = importlib.import_module(package).__path__
+            names += [m.name for m in pkgutil.iter_modules(where, package + ".") if m.name.endswith("_view")]
         for name in names:
             importlib.import_module(name)
         missing = set({UI_VIEWS_KNOWN!r}) - set(names)
         assert not missing, f"views not found by the walk: {{sorted(missing)}}"
-    """)
+    """,
+}
+STAGE = textwrap.dedent("""
+    import json, traceback
+    try:
+        exec({code!r})
+        assert 'streamlit' not in sys.modules, "streamlit was imported"
+        print(json.dumps([{name!r}, ""]), flush=True)
+    except BaseException:
+        print(json.dumps([{name!r}, traceback.format_exc()]), flush=True)
+""")
+
+
+@pytest.fixture(scope="module")
+def blocked_imports() -> dict[str, str]:
+    """Each stage's outcome in one fresh interpreter at the repository root with Streamlit
+    blocked: "" if it passed, else what went wrong."""
+    script = BLOCK_STREAMLIT + "".join(STAGE.format(name=name, code=textwrap.dedent(code))
+                                       for name, code in IMPORT_STAGES.items())
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    outcomes = {name: f"the interpreter stopped before this stage:\n{done.stdout}{done.stderr}"
+                for name in IMPORT_STAGES}
+    outcomes.update(json.loads(line) for line in done.stdout.splitlines() if line.startswith("["))
+    return outcomes
+
+
+def check_stage(outcomes: dict[str, str], name: str) -> None:
+    if outcomes[name]:
+        pytest.fail(f"with Streamlit blocked ({name}):\n{outcomes[name]}", pytrace=False)
+
+
+def test_parsing_core_imports_without_streamlit(blocked_imports):
+    check_stage(blocked_imports, "parsing_core")
+
+
+def test_every_parsing_core_module_imports_without_streamlit(blocked_imports):
+    # walk_packages imports each package to look inside it and, without onerror, hides a failure.
+    check_stage(blocked_imports, "parsing_core modules")
+
+
+def test_pure_ui_modules_import_without_streamlit(blocked_imports):
+    """The ui packages, every module under ui/views and every page folder's ``*_view`` module (walked,
+    not listed) import without Streamlit."""
+    check_stage(blocked_imports, "ui views")
 
 
 def test_every_ui_folder_is_a_package_that_says_what_it_holds():
@@ -127,7 +165,8 @@ def imported(path: Path) -> list[tuple[int, str]]:
     """(line, absolute module name) of every import in a file, at any depth, and of every
     ``importlib.import_module("...")`` / ``__import__("...")`` with a literal name."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    inside = ROOT in path.resolve().parents
+    package = ".".join((path.relative_to(ROOT) if inside else Path(path.name)).with_suffix("").parts[:-1])
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -170,11 +209,11 @@ def test_the_files_are_found():
 
 
 @pytest.mark.parametrize("path", PAGE_FILES, ids=rel)
-def test_pages_import_only_ui_parsing_core_stdlib_and_packages(path):
+def test_pages_import_only_ui_parsing_core_server_stdlib_and_packages(path):
     bad = []
     for line, name in imported(path):
         top = name.partition(".")[0]
-        if top in {"ui", "parsing_core"} or top in sys.stdlib_module_names:
+        if top in {"ui", "parsing_core", "server"} or top in sys.stdlib_module_names:
             continue
         if top in FIRST_PARTY or not top:
             bad.append(f"{rel(path)}:{line}: imports {name or 'a relative module'}")
@@ -185,10 +224,26 @@ def test_pages_import_only_ui_parsing_core_stdlib_and_packages(path):
 
 
 def test_parsing_core_never_imports_the_layers_above_it():
-    forbidden = {"ui", "pages", "app", "benchmarks", "tests", "streamlit"}
+    forbidden = {"ui", "pages", "app", "benchmarks", "tests", "server", "deploy", "streamlit"}
     bad = [f"{rel(path)}:{line}: imports {name}"
            for path in CORE_FILES for line, name in imported(path) if name.partition(".")[0] in forbidden]
     assert not bad, "\n".join(bad)
+
+
+def test_parsing_core_never_imports_the_server():
+    """The library runs alone (a notebook, a job's process): no module of ``parsing_core`` imports the
+    app's ``server`` package or Streamlit, at the top or inside a function, read from each file's AST."""
+    assert (ROOT / "server" / "__init__.py").exists() and not (ROOT / "parsing_core" / "jobs").exists()
+    bad = [f"{rel(path)}:{line}: imports {name}" for path in CORE_FILES for line, name in imported(path)
+           if name.partition(".")[0] in {"server", "streamlit"}]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_import_reader_sees_a_server_import_at_any_depth(tmp_path):
+    """The check above can fail: an import of ``server`` inside a function is found."""
+    module = tmp_path / "probe.py"
+    module.write_text("def f():\n    from server.jobs import JobBoard\n", encoding="utf-8")
+    assert (2, "server.jobs") in imported(module)
 
 
 UI_FILES = sorted((ROOT / "ui").rglob("*.py"))
@@ -197,8 +252,8 @@ UI_FILES = sorted((ROOT / "ui").rglob("*.py"))
 def allowed_ui_folders(path: Path) -> set[str]:
     """The folders of ``ui`` (and ``navigation``) that the file at ``path`` may import from."""
     folder = path.relative_to(ROOT / "ui").parts[0] if path.parent != ROOT / "ui" else ""
-    if folder == "views":
-        return {"views"}
+    if folder == "views" or path.stem.endswith("_view"):  # a pure builder: only other pure builders
+        return {"views", folder}
     if folder == "widgets":
         return {"views", "widgets", "navigation"}
     if folder in UI_PAGE_FOLDERS:

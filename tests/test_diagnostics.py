@@ -4,6 +4,7 @@ resident set, Python heap and sessions."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -18,11 +19,17 @@ watch_memory()
 """
 
 
+def memory_logs() -> int:
+    """How many memory-log threads run (one a test that asked for it started lives on: a daemon)."""
+    return sum(t.name == "memory-log" for t in threading.enumerate())
+
+
 def test_nothing_is_written_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(diagnostics.VARIABLE, raising=False)
     diagnostics.memory_log.clear()
+    before = memory_logs()
     AppTest.from_string(SCRIPT).run()
-    assert not any(t.name == "memory-log" for t in __import__("threading").enumerate())
+    assert memory_logs() == before
 
 
 def test_a_line_a_second_once_asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import parsing_core as pc
 from parsing_core.exercises import (
+    CostAnswer,
     CrossingAnswer,
     ExerciseError,
     Feedback,
@@ -21,6 +22,7 @@ from parsing_core.exercises import (
     compose,
     decode_set,
     draw,
+    draw_fresh,
     encode_set,
     get_kind,
     grade,
@@ -30,6 +32,8 @@ from parsing_core.exercises import (
     sentence_level,
 )
 from parsing_core.exercises.oracle_kinds import Mistake
+from parsing_core.exercises.sets import question_of
+from parsing_core.exercises.tutor import arc_words, moves_count
 
 POOL = SentencePool()
 LETTER = "he-sent-her-a-letter"
@@ -167,3 +171,90 @@ def test_predict_parser_takes_a_trained_parsers_choice() -> None:
     legal = pc.get_system("arc-standard").legal(made.configuration)
     assert made.key.move == parser.scorer(sentence).choose(made.configuration, legal).bare
     assert grade(made, made.key).correct
+
+
+def questions_drawn(kind: str, system: str, level: int, seed: int, count: int) -> list[Item[Any]]:
+    """The items "another like this" serves, one after another, in a session seeded by ``seed``."""
+    served: list[ItemSpec] = []
+    for _ in range(count):
+        spec = draw_fresh(kind, system, level, seed, POOL, served)
+        assert spec is not None, f"only {len(served)} {kind} items at level {level}"
+        served.append(spec)
+    return [rebuild(spec, POOL) for spec in served]
+
+
+def test_another_like_this_never_asks_about_the_same_tree_again() -> None:
+    """Eight crossing-arcs items in a row: eight different sentences (not just eight ids)."""
+    drawn = questions_drawn("crossing-arcs", "arc-hybrid", 3, seed=20261127, count=8)
+    assert len({i.spec.sentence for i in drawn}) == 8
+
+
+def test_once_every_sentence_was_seen_a_new_configuration_is_asked() -> None:
+    sentences = len({s.sentence for s in draw("next-move", "arc-eager", 1, 50, 1, POOL)})
+    drawn = questions_drawn("next-move", "arc-eager", 1, seed=7, count=sentences + 5)
+    assert len({i.spec.sentence for i in drawn[:sentences]}) == sentences
+    assert len({question_of(i) for i in drawn}) == len(drawn)
+
+
+def test_a_question_served_is_not_served_again_until_the_pool_is_spent() -> None:
+    served: list[ItemSpec] = []
+    while (spec := draw_fresh("crossing-arcs", "arc-standard", 1, 3, POOL, served)) is not None:
+        served.append(spec)
+    assert len(served) == len({question_of(rebuild(s, POOL)) for s in served}) >= 5
+
+
+def test_sessions_seeded_differently_start_with_different_items() -> None:
+    """Seeded by learner and time: ten sessions do not all begin with the same sentence."""
+    first = {draw_fresh("next-move", "arc-eager", 1, seed, POOL).sentence for seed in range(10)}
+    assert len(first) >= 3
+    again = draw_fresh("next-move", "arc-eager", 1, 4, POOL)
+    assert again == draw_fresh("next-move", "arc-eager", 1, 4, POOL)  # reproducible from the seed
+
+
+def test_a_question_about_the_whole_tree_has_one_id_in_every_session() -> None:
+    """Crossing arcs on one sentence asks one question: drawn in any session, it is one item (so an
+    answer to it in a later session is a review of it, not a new first answer)."""
+    ids: dict[str, set[str]] = {}
+    for seed in range(6):
+        for spec in questions_drawn("crossing-arcs", "arc-standard", 3, seed, count=4):
+            ids.setdefault(spec.spec.sentence, set()).add(spec.id)
+    assert all(len(found) == 1 for found in ids.values()) and len(ids) > 4
+
+
+# -- what the tutor says ---------------------------------------------------------------------------
+def test_the_principle_rung_is_about_this_configuration() -> None:
+    """Rung 2 says what each legal move would do to this stack and buffer, not the cost's definition."""
+    made = item("next-move", seed=4)  # stack [ROOT sent her], buffer [a letter .]
+    principle = made.hints.principle
+    assert "cost(t; c)" not in principle
+    for t in pc.get_system("arc-eager").legal(made.configuration):
+        assert t.name in principle
+    assert "SHIFT puts a on the stack" in principle
+    other = item("next-move", seed=5)
+    assert principle != other.hints.principle or other.moves == made.moves
+
+
+def test_a_missed_optimal_move_says_why_it_is_optimal() -> None:
+    made = next(m for seed in range(40) if len((m := item("all-optimal", seed=seed)).key) > 1)
+    missed = sorted(made.key)[0]
+    feedback = grade(made, made.key - {missed})
+    [said] = [d for d in feedback.details if d.startswith(f"You missed {missed.name}")]
+    assert "stays reachable" not in said, said
+    assert "it builds the gold arc" in said or "within reach" in said, said
+
+
+def test_punctuation_is_quoted_and_the_lost_arcs_are_said_once() -> None:
+    """sent → '.' reads as an arc to a full stop, not as a sentence that stops."""
+    made = next(m for seed in range(60) if (m := item("cost-of-move", seed=seed, level=2)).key.lost
+                and any(d == 6 for _, d in m.key.lost))
+    feedback = grade(made, CostAnswer(made.key.cost + 1, frozenset()))
+    assert "'.'" in feedback.message and not any("Also lost" in d for d in feedback.details)
+    assert feedback.text.count(arc_words(made.sentence, (2, 6))) == 1
+
+
+def test_counts_of_moves_are_plain_english() -> None:
+    made = item("whole-derivation")
+    stopped = grade(made, pc.parse_sequence("SH LA RA SH"))
+    assert "the optimal move is" in stopped.text or "the optimal moves are" in stopped.text
+    assert "after 1 moves" not in stopped.text.lower()
+    assert moves_count(1) == "1 move" and moves_count(3) == "3 moves"

@@ -10,12 +10,12 @@ import struct
 import pytest
 
 import parsing_core as pc
-import ui.views.worksheet
+import ui.stepper.worksheet_view
+from ui.stepper.exports_view import MAX_PNG_PX, PNG_DPI, RenderError, render, run_graphviz
+from ui.stepper.worksheet_view import BLANKS, blank_sheet, sheet_html
 from ui.views.drawing import configuration_dot
-from ui.views.exports import MAX_PNG_PX, PNG_DPI, RenderError, render, run_graphviz
 from ui.views.oracle_view import arc_kinds
 from ui.views.tables import derivation_table
-from ui.views.worksheet import BLANKS, blank_sheet, sheet_html
 
 SCENARIO = ["SH", "LA", "RA", "SH"]  # seed 000
 
@@ -101,5 +101,5 @@ def test_the_homework_sheet_shows_hostile_words_as_text() -> None:
 
 
 def test_worksheet_doctests() -> None:
-    result = doctest.testmod(ui.views.worksheet, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(ui.stepper.worksheet_view, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

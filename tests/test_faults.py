@@ -24,10 +24,10 @@ import torch
 import parsing_core as pc
 from parsing_core import train as train_cli
 from parsing_core.checkpoint import load_checkpoint
-from parsing_core.jobs import JobBoard, JobError, TrainingJob
-from parsing_core.jobs.standby import Standby
 from parsing_core.model import DataSpec, ModelConfig, TrainConfig, Trainer, TrainSpec
 from parsing_core.model import trainer as trainer_module
+from server.jobs import JobBoard, JobError, TrainingJob
+from server.jobs.standby import Standby
 
 TINY_MODEL = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16)
 

@@ -14,7 +14,6 @@ import pytest
 import parsing_core as pc
 from parsing_core import train as train_cli
 from parsing_core.errors import ParsingCoreError
-from parsing_core.jobs import TRAIN, JobBoard, JobError, TrainingJob, get_kind, kind_of_spec
 from parsing_core.model import (
     DEFAULT_PRESET,
     MODEL_PRESETS,
@@ -28,6 +27,7 @@ from parsing_core.model import (
     TrainSpec,
     read_event,
 )
+from server.jobs import TRAIN, JobBoard, JobError, TrainingJob, get_kind, kind_of_spec
 from ui.views.training import (
     PAGE_DEFAULTS,
     accuracy_figure,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from parsing_core.checkpoint import load_checkpoint
-from parsing_core.jobs import JobBoard, JobError, TrainingJob
+from server.jobs import JobBoard, JobError, TrainingJob, ray_backend
+from server.jobs.ray_backend import RayBackend, submission_of
 
 TINY = ["--synthetic", "40", "--epochs", "50", "--lstm-dim", "16", "--word-dim", "16", "--mlp-dim", "16"]
 
@@ -104,3 +106,43 @@ def test_two_runs_of_one_name_in_one_second_get_two_folders(tmp_path):
     board = JobBoard(tmp_path)
     assert board.new_folder("same") != board.new_folder("same")
     assert board.free() == 2
+
+
+# -- a Ray job's status, from what the cluster says (a cluster of two CPUs, faked) ----------------
+class FakeCluster:
+    """What Ray's Jobs client answers: the jobs it was given (``JobDetails``-like) and its nodes."""
+
+    def __init__(self, cpus: float) -> None:
+        self.jobs: dict[str, SimpleNamespace] = {}
+        self.nodes = [{"state": "ALIVE", "resources_total": {"CPU": cpus}}]
+
+    def submit_job(self, submission_id: str, metadata: dict[str, str], **_: object) -> None:
+        self.jobs[submission_id] = SimpleNamespace(submission_id=submission_id, status="PENDING",
+                                                   start_time=len(self.jobs), metadata=metadata)
+
+    def list_jobs(self) -> list[SimpleNamespace]:
+        return list(self.jobs.values())
+
+    def _do_request(self, method: str, endpoint: str) -> SimpleNamespace:
+        assert (method, endpoint) == ("GET", "/api/v0/nodes?detail=1")
+        answer = {"data": {"result": {"result": self.nodes}}}
+        return SimpleNamespace(status_code=200, json=lambda: answer)
+
+
+def test_a_ray_job_the_cluster_has_room_for_is_starting_not_queued(tmp_path, monkeypatch):
+    monkeypatch.setattr(ray_backend, "FRESH_S", 0.0)
+    backend, cluster = RayBackend("http://127.0.0.1:9"), FakeCluster(cpus=2)
+    backend._client = cluster
+    monkeypatch.setitem(ray_backend._BACKENDS, backend.address, backend)  # the one a job's folder names
+    jobs = [TrainingJob.start(tmp_path / name, TINY, backend=backend) for name in ("a", "b", "c", "d")]
+    assert set(cluster.jobs) == {submission_of(j.folder) for j in jobs}  # Ray says PENDING to all four
+    # Two fit in the two CPUs: Ray is starting them, and the page says "starting…", not "queued".
+    assert [j.status() for j in jobs] == ["running", "running", "queued", "queued"]
+    assert [j.ahead() for j in jobs] == [None, None, 0, 1]
+    cluster.jobs[submission_of(jobs[0].folder)].status = "RUNNING"
+    assert [j.status() for j in jobs] == ["running", "running", "queued", "queued"]
+    (jobs[2].folder / "stopped").touch()  # a queued job withdrawn: the next takes its place
+    assert jobs[3].ahead() == 0
+    cluster.nodes = [{"state": "ALIVE", "resources_total": {"CPU": 4.0}}]  # a node joins
+    monkeypatch.setattr(ray_backend, "CAPACITY_FRESH_S", 0.0)
+    assert jobs[3].status() == "running" and jobs[3].ahead() is None

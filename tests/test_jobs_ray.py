@@ -22,8 +22,8 @@ import pytest
 from ray_head import QUIET, ray_head
 from streamlit.testing.v1 import AppTest
 
-from parsing_core.jobs import JobBoard, JobError, TrainingJob, backend_named
 from parsing_core.model import DataSpec, EpochEvent, ModelConfig, TestEvent, TrainConfig, TrainSpec
+from server.jobs import JobBoard, JobError, TrainingJob, backend_named
 from tests.needs import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,7 +60,7 @@ def cluster() -> Iterator[str]:
 
 def seen_elsewhere(folder: Path) -> str:
     """The job's status and place in the queue, as another app process sees it from the folder."""
-    code = ("import sys; from pathlib import Path; from parsing_core.jobs import TrainingJob; "
+    code = ("import sys; from pathlib import Path; from server.jobs import TrainingJob; "
             "job = TrainingJob(Path(sys.argv[1])); print(job.status(), job.ahead())")
     return subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, cwd=ROOT,
                           check=True, timeout=60, env={**os.environ, **QUIET}).stdout.strip()
@@ -138,7 +138,7 @@ def test_choosing_ray_without_ray_says_how_to_install_it(tmp_path: Path,
     with pytest.raises(JobError, match=re.escape("pip install -r requirements-ray.txt")):
         JobBoard(tmp_path).start("x", TINY)
     assert JobBoard(tmp_path).jobs() == []
-    code = "import sys, parsing_core.jobs; print('ray' in sys.modules)"
+    code = "import sys, server.jobs; print('ray' in sys.modules)"
     imports = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                              check=True).stdout
     assert imports.strip() == "False"  # the library imports Ray only when it talks to a cluster

@@ -27,13 +27,13 @@ from parsing_core.experiments.lab import (
     summary_of,
 )
 from parsing_core.experiments.lab_runs import agreement_records, speed_records
-from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.oracles import min_cost_moves
 from parsing_core.synthetic import synthetic_treebank
-from ui.views.lab import confusion_table
-from ui.views.lab_sentence import compare_oracles, read_link
-from ui.views.lab_speed import fitted_slope, speed_table
-from ui.views.lab_systems import aligned, derivation, step_counts
+from server.jobs import JobBoard, TrainingJob
+from ui.lab.agreement_view import confusion_table
+from ui.lab.sentence_view import compare_oracles, read_link
+from ui.lab.speed_view import fitted_slope, speed_table
+from ui.lab.systems_view import aligned, derivation, step_counts
 from ui.views.sources import custom_key, sentence_from_key
 from ui.views.state import StepperState
 

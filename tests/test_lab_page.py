@@ -5,16 +5,18 @@ plots, its confusions with stepper links, and its timings; the other two views a
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
 from parsing_core.experiments.lab import LabSpec, SentenceRecord
-from parsing_core.jobs import JobBoard
 from parsing_core.synthetic import synthetic_treebank
+from server.jobs import JobBoard
 from tests.conftest import Server
 from tests.test_lab_experiments import tiny_treebank
 from ui.views.safe_text import inert
@@ -62,6 +64,36 @@ def test_a_tiny_agreement_run_goes_to_its_end_and_shows_its_results(lab: AppTest
     confusions = next(m.value for m in at.markdown if m.value.startswith("| exact | thesis-approx |"))
     assert "](stepper?s=treebank%3Axx_teach%3Atrain%3A" in confusions
     assert "Algorithm 1" in " ".join(m.value for m in at.markdown)
+    read_out_in_words(at, table)
+    examples_in_words(confusions)
+
+
+def read_out_in_words(at: AppTest, table: pd.DataFrame) -> None:
+    """One sentence per kind of gold tree, with this run's numbers; the buckets defined; no README."""
+    for _, row in table.iterrows():
+        gold = row["gold trees"].removesuffix(" (this run)")
+        said = next(m.value for m in at.markdown if m.value.startswith(f"On {gold} gold trees"))
+        every = f"{float(row['100']):.1f} %"
+        compared = f"{int(row['configs']):,} configurations compared"
+        assert f"in **{every}** of the {compared} every move thesis-approx calls optimal really is optimal " \
+               "for exact" in said
+        assert "none" in said and "The two rank the moves" in said and f"mean ρ {row['ρ mean']}" in said
+    assert any("**Buckets.**" in m.value and "**0**: none" in m.value for m in at.markdown)
+    assert not any("README" in m.value for m in at.markdown)
+
+
+def examples_in_words(confusions: str) -> None:
+    """Each confusion names its sentence in words, not by its number in the treebank."""
+    words = [" ".join(s.words) for s in pc.teaching_sentences()]  # the tiny treebank's sentences
+    rows = confusions.splitlines()[2:]
+    assert rows
+    for row in rows:
+        sentence = row.split(" | ")[4]
+        assert sentence.startswith("“") and any(w.startswith(unescaped(sentence).strip("“”…")) for w in words)
+
+
+def unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def test_a_run_started_elsewhere_is_listed_and_failed_runs_say_why(lab: AppTest, tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from parsing_core.limits import Caps, LimitReached, RateLimit
+from server.limits import Caps, LimitReached, RateLimit
+from server.settings import settings
 from ui.practice import source
 from ui.widgets import limits
 
@@ -95,14 +96,13 @@ def test_many_threads_at_once_never_pass_the_cap() -> None:
 
 
 def test_caps_are_set_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    default = Caps(120, 2000)
     monkeypatch.delenv("PARSING_LIMIT_EXERCISES")
-    assert Caps.from_env("exercises", default) == default
+    assert settings().caps("exercises") == Caps(120, 2000)
     monkeypatch.setenv("PARSING_LIMIT_EXERCISES", "60/1000")
-    assert Caps.from_env("exercises", default) == Caps(60, 1000)
+    assert settings().caps("exercises") == Caps(60, 1000)
     monkeypatch.setenv("PARSING_LIMIT_EXERCISES", "lots")
     with pytest.raises(Exception, match="PARSING_LIMIT_EXERCISES='lots'"):
-        Caps.from_env("exercises", default)
+        settings()
 
 
 @pytest.fixture

@@ -16,11 +16,23 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from parsing_core.progress import open_store
+import pytest
+
+from server.progress import database, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 SKILL = "next-move/arc-standard"
 PER_WRITER = 25
+# How long a SQLite writer here may wait for the write lock.  A page waits BUSY_TIMEOUT_S (5 s) and
+# then says progress is not saved; here hundreds of writes start at the same instant, and on a
+# machine busy with other work a writer can queue behind them for longer than that.  What these
+# tests check is that no write is lost or counted twice, not how long the queue is.
+PATIENT_S = 60.0
+
+
+@pytest.fixture(autouse=True)
+def patient_writers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_S", PATIENT_S)
 
 
 def write_answers(store, learner, tag: str, start: threading.Barrier) -> None:
@@ -57,8 +69,9 @@ def test_threads_writing_at_once_lose_no_answer(database_url):
 WORKER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from parsing_core.progress import NicknameTaken, open_store
+    from server.progress import NicknameTaken, database, open_store
 
+    database.BUSY_TIMEOUT_S = {patient_s}
     url, name, go = sys.argv[1], sys.argv[2], Path(sys.argv[3])
     go.with_name(name).touch()                   # imported: ready
     while not go.exists():
@@ -74,7 +87,7 @@ WORKER = textwrap.dedent("""
         store.record_answer(ana, f"{{name}}-{{k}}", "s", correct=True, answer=k)
         store.record_answer(me, f"own-{{k}}", "s", correct=False, answer=[name, k])
     store.close()
-""").format(per_writer=PER_WRITER)
+""").format(per_writer=PER_WRITER, patient_s=PATIENT_S)
 
 
 def test_processes_writing_at_once_to_a_fresh_database_lose_no_answer(database_url, tmp_path):

@@ -4,40 +4,14 @@ Each test runs on a SQLite file and on PostgreSQL (``database_url``)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 
 import pytest
 
-from parsing_core.progress import BOX_WAITS, MASTERY_RUN, open_store
+from server.progress import BOX_WAITS, MASTERY_RUN, open_store
 
 SKILL = "next-move/arc-hybrid"
 OTHER = "cost/arc-hybrid"
-
-
-class Clock:
-    """Stands still until the test moves it."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def wait(self, span: timedelta) -> datetime:
-        self.now += span
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(database_url, clock):
-    opened = open_store(database_url, clock=clock)
-    yield opened
-    opened.close()
 
 
 def answer(store, clock, learner, item, correct=True, hints=0, skill=SKILL):
@@ -109,15 +83,68 @@ def test_a_missed_item_is_due_after_the_first_box_wait(store, clock):
 
 def test_right_answers_climb_the_boxes_and_a_miss_sends_the_item_back(store, clock):
     ana = store.register("ana")
-    for box in range(2, 6):
+    answer(store, clock, ana, "k")
+    for box in range(3, 6):
+        clock.wait(BOX_WAITS[box - 1])  # each answer once the item is due again: a review
         answer(store, clock, ana, "k")
         assert box_of(store, ana, "k").box == box
+    clock.wait(BOX_WAITS[5])
     answer(store, clock, ana, "k")
     assert box_of(store, ana, "k").box == 5  # the last box is the last
+    clock.wait(BOX_WAITS[5])
     answer(store, clock, ana, "k", hints=2)
     assert box_of(store, ana, "k").box == 5  # right after hints: stays
     answer(store, clock, ana, "k", correct=False)
     assert box_of(store, ana, "k").box == 1
+
+
+def test_a_right_answer_after_a_miss_is_a_retry_kept_but_not_counted(store, clock):
+    """Wrong, then right at once on the same item (the feedback named the key): streak 0, box 1,
+    due five minutes after the miss, and the answer is kept."""
+    ana = store.register("ana")
+    missed = answer(store, clock, ana, "m", correct=False)
+    right = answer(store, clock, ana, "m")
+    assert [a.uid for a in store.answers(ana)] == [missed.uid, right.uid]
+    progress = store.skill(ana, SKILL)
+    assert (progress.streak, progress.answered, progress.correct) == (0, 2, 1)
+    review = box_of(store, ana, "m")
+    assert (review.box, review.due) == (1, missed.at + BOX_WAITS[1])
+
+
+def test_answering_one_item_again_and_again_never_masters(store, clock):
+    ana = store.register("ana")
+    answer(store, clock, ana, "m", correct=False)
+    for _ in range(MASTERY_RUN + 1):
+        answer(store, clock, ana, "m")
+    assert store.skill(ana, SKILL).streak == 0 and box_of(store, ana, "m").box == 1
+    clock.wait(BOX_WAITS[1])
+    answer(store, clock, ana, "m")  # due again: a review moves it up, but mastery wants new items
+    assert box_of(store, ana, "m").box == 2 and store.skill(ana, SKILL).streak == 0
+
+
+def test_mastery_needs_right_first_answers_on_different_items(store, clock):
+    ana = store.register("ana")
+    answer(store, clock, ana, "a")
+    answer(store, clock, ana, "a")  # the same item again: no second step toward mastery
+    answer(store, clock, ana, "b")
+    assert store.skill(ana, SKILL).streak == 2 and not store.skill(ana, SKILL).mastered
+    answer(store, clock, ana, "c")
+    assert store.skill(ana, SKILL).mastered
+
+
+def test_imported_answers_obey_the_retry_rule(store, clock, new_database):
+    ana = store.register("ana")
+    missed = answer(store, clock, ana, "m", correct=False)
+    answer(store, clock, ana, "m")
+    elsewhere = open_store(new_database(), clock=clock)
+    try:
+        there = elsewhere.register("ana")
+        elsewhere.import_progress(there, store.export_progress(ana))
+        review = {r.item_id: r for r in elsewhere.reviews(there)}["m"]
+        assert (review.box, review.due) == (1, missed.at + BOX_WAITS[1])
+        assert elsewhere.skill(there, SKILL).streak == 0
+    finally:
+        elsewhere.close()
 
 
 def test_boxes_wait_longer_and_longer():

@@ -17,9 +17,9 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 
-from parsing_core.progress import StoreUnavailable, default_url, open_store
-from parsing_core.progress.database import MIGRATIONS, alembic_config
-from parsing_core.progress.schema import Base
+from server.progress import StoreUnavailable, default_url, open_store
+from server.progress.database import MIGRATIONS, alembic_config
+from server.progress.schema import Base
 
 
 def test_migrations_create_the_schema_of_the_models_on_a_fresh_database(database_url):
@@ -97,14 +97,16 @@ def test_parsing_database_url_names_the_database(database_url, monkeypatch):
 
 
 def test_a_drafted_revision_finds_nothing_to_change_while_models_and_migrations_agree(tmp_path):
-    from parsing_core.progress.migrations.__main__ import draft
+    from server.progress.migrations.__main__ import draft
 
     location = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS, location, ignore=shutil.ignore_patterns("__pycache__"))
+    head = ScriptDirectory.from_config(alembic_config(location=location)).get_current_head()
+    following = f"{int(head) + 1:04d}"
     path = draft("nothing yet", location)
-    assert path.name == "v0002_nothing_yet.py"
+    assert path.name == f"v{following}_nothing_yet.py"
     text = path.read_text()
-    assert "down_revision: str | None = '0001'" in text
+    assert f"down_revision: str | None = '{head}'" in text
     upgrade = text.split("def upgrade() -> None:")[1].split("def downgrade")[0]
     assert "pass" in upgrade and "op." not in upgrade
-    assert ScriptDirectory.from_config(alembic_config(location=location)).get_current_head() == "0002"
+    assert ScriptDirectory.from_config(alembic_config(location=location)).get_current_head() == following

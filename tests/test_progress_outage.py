@@ -22,8 +22,8 @@ import pytest
 import streamlit as st
 from test_practice_page import answer_shown, click, mastery, plain, practice, practise_next_move, sign_in
 
-from parsing_core.progress import PendingAnswer, StoreUnavailable, database, flush, open_store
-from parsing_core.progress.pending import write
+from server.progress import PendingAnswer, StoreUnavailable, database, flush, open_store
+from server.progress.pending import write
 
 SKILL = "next-move/arc-eager"
 START = datetime(2026, 3, 2, 9, 0)
@@ -230,3 +230,14 @@ def test_a_postgresql_server_that_never_answers_is_unavailable_after_the_connect
         opening.join(timeout=10)
         assert not opening.is_alive(), "still waiting for the silent server after 10 s"
     assert 1.5 < time.monotonic() - began and "cannot be used" in str(raised[0])
+
+
+@pytest.mark.parametrize("url", ["postgresql+psycopg://lab:s3cret-pw@127.0.0.1:1/progress",
+                                 "nosuchdriver://lab:s3cret-pw@127.0.0.1/progress"])
+def test_a_database_that_cannot_be_used_is_named_without_its_password(url, monkeypatch):
+    """The store's message reaches the Practice page and the server's log: the URL's password never
+    does (a refused port, and a URL no driver reads, whose parser quotes the whole URL)."""
+    monkeypatch.setattr(database, "CONNECT_TIMEOUT_S", 2)
+    with pytest.raises(StoreUnavailable) as raised:
+        open_store(url)
+    assert "s3cret-pw" not in str(raised.value)

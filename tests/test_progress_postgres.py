@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from parsing_core.progress import open_store
+from server.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 SKILL = "next-move/arc-standard"
@@ -26,7 +26,7 @@ REPLICAS = ["replica-a", "replica-b"]
 REPLICA = textwrap.dedent("""
     import sys, threading, time
     from pathlib import Path
-    from parsing_core.progress import open_store
+    from server.progress import open_store
 
     url, name, set_id, go = sys.argv[1], sys.argv[2], sys.argv[3], Path(sys.argv[4])
     store = open_store(url)

@@ -15,7 +15,7 @@ import pytest
 from postgres_server import free_port
 
 from parsing_core.errors import ParsingCoreError
-from parsing_core.progress import (
+from server.progress import (
     BadInput,
     ClassCodeNeeded,
     Learner,
@@ -210,6 +210,15 @@ def test_set_results_count_solvers_hints_and_the_commonest_wrong_answer(store):
     assert (first.wrong_answers, first.common_wrong, first.common_wrong_count) == (5, "SH", 3)
     assert (second.learners, second.solved, second.wrong_answers, second.common_wrong) == (1, 1, 0, None)
     assert (third.learners, third.solved, third.hints, third.common_wrong_count) == (0, 0, (), 0)
+
+
+def test_a_right_answer_after_the_feedback_does_not_count_as_solved_at_once(store):
+    made = store.create_set("warm-up", SPEC, ["i1"])
+    dan = store.register("dan", "C1")
+    store.record_answer(dan, "i1", SKILL, correct=False, answer="SH", set_id=made.id)
+    store.record_answer(dan, "i1", SKILL, correct=True, answer="LA", set_id=made.id)  # no hint, but a retry
+    result, = store.set_results(made.id)
+    assert (result.solved, result.hints, result.solved_without_hints) == (1, (0,), 0)
 
 
 # -- export, import, restart -------------------------------------------------------------------

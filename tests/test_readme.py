@@ -1,4 +1,7 @@
-"""The README's two commands are the project's contract: CI must run exactly the test command."""
+"""The README is the front door: short, two commands that CI runs as written, links that lead somewhere.
+
+Its library example is run by pytest itself (``--doctest-glob=*.md`` in pyproject.toml).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +9,16 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+MAX_LINES = 250
 
 
 def bash_blocks() -> list[str]:
-    return re.findall(r"```bash\n(.*?)```", (ROOT / "README.md").read_text(), flags=re.S)
+    return re.findall(r"```bash\n(.*?)```", README, flags=re.S)
+
+
+def test_readme_stays_a_front_door():
+    assert len(README.splitlines()) <= MAX_LINES, "move the detail into docs/ and link it"
 
 
 def test_readme_has_exactly_two_single_line_commands():
@@ -19,13 +28,38 @@ def test_readme_has_exactly_two_single_line_commands():
     assert "streamlit run app.py" in blocks[0] and "pytest" in blocks[1]
 
 
+def test_the_test_command_installs_everything_and_builds_the_docs_strictly():
+    command = bash_blocks()[1].strip()
+    assert "apt-get install -y chromium" in command and "pip install -r requirements.txt" in command
+    assert "mkdocs build --strict" in command
+    assert command.index("mkdocs build") < command.index("python -m pytest")
+
+
 def test_ci_runs_the_readme_test_command_and_nothing_else():
     command = bash_blocks()[1].strip()
     lines = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
              if line.strip() and not line.lstrip().startswith("#")]
     assert lines[-1] == command
     assert "pytest" not in "\n".join(lines[:-1])
-    assert "apt-get install -y chromium" in command and "pip install -r requirements.txt" in command
+
+
+def test_the_readme_has_one_screenshot_and_it_exists():
+    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert len(images) == 1
+    assert (ROOT / images[0]).is_file()
+
+
+def test_every_local_link_of_the_readme_leads_to_a_file():
+    links = [target for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README)
+             if not target.startswith(("http://", "https://"))]
+    assert links, "the README links into the docs"
+    missing = [target for target in links if not (ROOT / target).exists()]
+    assert missing == []
+
+
+def test_the_readme_points_at_every_page_of_the_app():
+    for page in ("stepper", "lessons", "writing-a-lesson", "practice", "train", "rl", "lab"):
+        assert f"docs/pages/{page}.md" in README
 
 
 def test_requirements_pin_the_cpu_torch_wheel():

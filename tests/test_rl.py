@@ -23,7 +23,6 @@ import pytest
 import torch
 
 import parsing_core as pc
-from parsing_core.jobs import RL, JobBoard, kind_of_spec
 from parsing_core.model.config import DataSpec
 from parsing_core.oracles import ranked
 from parsing_core.rl import RLConfig, RLEvalEvent, RLSpec, RLStartEvent, load_dqn, read_rl_event, save_dqn
@@ -35,6 +34,7 @@ from parsing_core.rl.network import DuelingQNetwork
 from parsing_core.rl.replay import PrioritizedReplay, SumTree
 from parsing_core.rl.rewards import Previous, thesis_reward
 from parsing_core.synthetic import synthetic_treebank
+from server.jobs import RL, JobBoard, kind_of_spec
 
 SYSTEM = pc.get_system("arc-standard")
 SHORT = synthetic_treebank(30, seed=3, max_len=8)

@@ -5,7 +5,7 @@ just made marked."""
 from __future__ import annotations
 
 import pytest
-from test_stepper import play, stepper
+from test_stepper import board, play, stepper
 
 import parsing_core as pc
 from ui.views.rules import NOW, marked_rules, rules_frame
@@ -45,9 +45,8 @@ def test_the_move_just_made_is_marked() -> None:
 
 def test_the_stepper_shows_the_rules_of_its_system() -> None:
     at = play(stepper(sys="arc-hybrid", oracle="goldberg-nivre"), ["SH"])
-    assert any(e.label.startswith("The rules of arc-hybrid and goldberg-nivre's costs") for e in at.expander)
-    assert not any("allowed when" in t.value.columns for t in at.table)  # closed: not drawn at all
-    at.session_state["stepper.rules"] = True  # the learner opens it
-    at.run()
-    table = next(t.value for t in at.table if "allowed when" in t.value.columns)
-    assert table["cost"].str.startswith("C(").all()
+    rules = board(at)["rules"]  # a fold of the board, opened and closed by the browser alone
+    assert rules["title"] == "The rules of arc-hybrid and goldberg-nivre's costs"
+    cost = rules["table"]["columns"].index("cost")
+    assert all(row["cells"][cost].startswith("C(") for row in rules["table"]["rows"])
+    assert [row["cells"][0] for row in rules["table"]["rows"]] == ["▶", "", ""]  # SH, just made

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import random
 
 import pytest
+from strategies import SYSTEM_VARIANTS, all_trees, sentence, variant_id
 
 import parsing_core as pc
+from parsing_core.oracles.search import SearchOracle
 
 HE_SENT = pc.Sentence.from_heads("He sent her a letter .".split(), [2, 0, 2, 5, 2, 2],
                                  ["nsubj", "root", "iobj", "det", "obj", "punct"])
@@ -99,3 +104,55 @@ def test_refuses_long_sentences_with_a_clear_message():
     long = pc.Sentence.from_heads(["w"] * 30, [0] + list(range(1, 30)))
     with pytest.raises(pc.TooLongForSearch, match="up to .* tokens"):
         pc.get_oracle(system, "search").costs(system.initial(long), long)
+
+
+@functools.cache  # on whole configurations (arcs included), so no reasoning about keys
+def brute_best(system: pc.TransitionSystem, c: pc.Configuration, gold: pc.Sentence) -> float:
+    """best(c) by the definition alone: the most gold arcs of any final configuration reachable."""
+    if system.is_terminal(c):
+        return len(c.unlabelled_arcs & gold.gold_arcs)
+    return max((brute_best(system, after, gold) for _, _, after in system.successors(c)), default=-math.inf)
+
+
+def costs_by_definition(system: pc.TransitionSystem, c: pc.Configuration, gold: pc.Sentence) -> dict:
+    top = brute_best(system, c, gold)
+    return {t: math.inf if (v := brute_best(system, after, gold)) == -math.inf else top - v
+            for t, _, after in system.successors(c)}
+
+
+def random_walk(system: pc.TransitionSystem, gold: pc.Sentence, rnd: random.Random) -> list[pc.Configuration]:
+    c, walk = system.initial(gold), []
+    while not system.is_terminal(c) and system.successors(c):
+        walk.append(c)
+        c = rnd.choice(system.successors(c))[2]
+    return walk
+
+
+@pytest.mark.parametrize("variant", SYSTEM_VARIANTS, ids=variant_id)
+def test_costs_equal_the_definition_also_when_trees_share_the_graph_of_keys(variant):
+    """One oracle asked about every tree of 1..3 tokens (4 for systems without swap), the lengths
+    taken by turns, so later trees walk the graph of keys earlier ones built.  Each tree's walk
+    is asked about from its end back to its middle first, and from its middle back to its start
+    three trees later, when two other lengths have pushed the graph of its length out of the
+    oracle (which keeps two here) but its own table is still kept.  At every configuration each cost is
+    best(c) − best(t(c)) computed by brute force, ∞ at a dead end."""
+    name, options = variant
+    system = pc.get_system(name, **options)
+    search = SearchOracle(system, lengths_kept=2)
+    rnd = random.Random(7)
+    by_length = [list(all_trees(n)) for n in range(1, 4 if system.can_swap else 5)]
+    later: list[tuple[pc.Sentence, list[pc.Configuration]]] = []
+
+    def check(gold: pc.Sentence, walk: list[pc.Configuration]) -> None:
+        for c in walk:
+            assert search.costs(c, gold) == costs_by_definition(system, c, gold), (gold.gold_heads, c)
+
+    for heads in (t for turn in itertools.zip_longest(*by_length) for t in turn if t is not None):
+        gold = sentence(heads)
+        walk = random_walk(system, gold, rnd)
+        check(gold, walk[len(walk) // 2:][::-1])
+        later.append((gold, walk[:len(walk) // 2][::-1]))
+        if len(later) > 3:
+            check(*later.pop(0))
+    for gold, walk in later:
+        check(gold, walk)

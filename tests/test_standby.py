@@ -1,4 +1,4 @@
-"""The standby job process (parsing_core/jobs/standby.py): a job handed to it runs as the same
+"""The standby job process (server/jobs/standby.py): a job handed to it runs as the same
 command would, in the environment of the moment it was started, with its output in its folder,
 its exit status recorded and its process recognised as the job's; the next standby is started."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from parsing_core.jobs import local, process_alive, standby
+from server.jobs import local, process_alive, standby
 
 
 def wait_for(condition, seconds: float = 90) -> None:  # type: ignore[no-untyped-def]

@@ -1,5 +1,9 @@
 """The stepper page, driven headless with ``AppTest``: clicks, undo, shared links, bad input.
 
+The board is one component that AppTest cannot click or read as a widget: the tests read the
+data the page sends it (:func:`board`) and play a move as the component's callback does, through
+:func:`ui.stepper.board_data.apply_action` (:func:`play`); the browser tests click the real thing.
+
 The scenario is seed 000's: on "He sent her a letter ." arc-eager plays SH LA RA, then the
 wrong SH of "her" (her should have been attached to sent by RA).  In the configuration that
 follows, [ROOT sent her] | [a letter .], LA and SH are optimal and RA (her → a) costs the arc
@@ -8,14 +12,18 @@ a ← letter.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Block
 
 import parsing_core as pc
+from ui.stepper.board_data import apply_action
 from ui.views.sources import custom_key, sentence_from_key
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stepper.py"
@@ -38,14 +46,68 @@ def click(at: AppTest, key: str) -> AppTest:
     return at
 
 
-def play(at: AppTest, moves: list[str]) -> AppTest:
-    for move in moves:
-        click(at, f"stepper.move.{move}")
+def board(at: AppTest) -> dict[str, Any]:
+    """The data the board component was sent in the last run (JSON bytes)."""
+    (component,) = at.get("bidi_component")
+    return json.loads(component.proto.bytes)
+
+
+def settings(at: AppTest) -> Block:
+    """The Settings popover beside the title (the sentence, the parser, the model, autoplay)."""
+    (found,) = [b for b in blocks(at.main) if b.type == "popover" and b.key == "stepper.settings"]
+    return found
+
+
+def blocks(block: Block) -> list[Block]:
+    inner = [c for c in block.children.values() if isinstance(c, Block)]
+    return inner + [b for c in inner for b in blocks(c)]
+
+
+def oracle_step(at: AppTest) -> AppTest:
+    """Click the board's Oracle step: the move the page decided, applied as the component's callback does."""
+    move = board(at)["oracle"]["move"]
+    assert move, "Oracle step is disabled"
+    state = at.session_state["stepper.state"]
+    at.session_state["stepper.state"] = apply_action(state, {"do": "oracle"}, move)
+    at.run()
+    assert not at.exception, at.exception
     return at
 
 
+def can_step(at: AppTest) -> bool:
+    return board(at)["oracle"]["move"] is not None
+
+
+def play(at: AppTest, moves: list[str]) -> AppTest:
+    """Click each move on the board: the action the component sends, applied as its callback does."""
+    for move in moves:
+        assert move.split(":")[0] in possible_moves(at), f"{move} is not possible"
+        at.session_state["stepper.state"] = apply_action(at.session_state["stepper.state"],
+                                                         {"do": "move", "move": move})
+        at.run()
+        assert not at.exception, at.exception
+    return at
+
+
+def control(at: AppTest, what: str) -> AppTest:
+    """Click the board's undo, redo, reset or hide, as the component's callback does."""
+    assert what == "hide" or board(at)["controls"][what], f"{what} is disabled"
+    at.session_state["stepper.state"] = apply_action(at.session_state["stepper.state"], {"do": what})
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def possible_moves(at: AppTest) -> set[str]:
+    return {m["kind"] for m in board(at)["moves"] if m["reason"] is None}
+
+
 def table_with(at: AppTest, column: str) -> pd.DataFrame:
+    """The one table (the board's, or a Streamlit one) with ``column``."""
     tables = [d.value for d in [*at.dataframe, *at.table] if column in d.value.columns]
+    costs = board(at)["table"]
+    if costs and column in costs["columns"]:
+        tables.append(pd.DataFrame([r["cells"] for r in costs["rows"]], columns=costs["columns"]))
     assert len(tables) == 1, f"expected one table with a {column} column, found {len(tables)}"
     return tables[0]
 
@@ -56,15 +118,22 @@ def verdicts(at: AppTest) -> dict[str, str]:
 
 
 def history(at: AppTest) -> list[list[object]]:
-    """The history's rows up to the current one (▶), without the NOW column."""
-    table = table_with(at, "TRANSITION")
-    assert table["NOW"].tolist().count("▶") == 1
-    return table[table["NOW"] != "↷"].drop(columns="NOW").values.tolist()
+    """The history's rows up to the current one (▶), without the mark column."""
+    rows = board(at)["history"]["rows"]
+    assert [row[0] for row in rows].count("▶") == 1
+    return [[int(row[1]), *row[2:]] for row in rows if row[0] != "↷"]
+
+
+def metrics(at: AppTest) -> list[str]:
+    """The board's score, or the finished parse's metrics."""
+    return [value for _, value in board(at)["score"]] or [m.value for m in at.metric]
 
 
 def messages(at: AppTest) -> str:
-    """Every error, warning and info on the page, as the reader sees it (Markdown escapes undone)."""
-    text = " ".join(str(e.value) for kind in (at.error, at.warning, at.info) for e in kind)
+    """Every error, warning and info on the page and on the board, as the reader sees it."""
+    data: dict[str, Any] = board(at) if at.get("bidi_component") else {"notes": [], "mistake": ""}
+    text = " ".join([*(str(e.value) for kind in (at.error, at.warning, at.info) for e in kind),
+                     *(note for _, note in data["notes"]), data["mistake"]])
     return re.sub(r"\\(.)", r"\1", text)
 
 
@@ -78,33 +147,33 @@ def test_seed_000_scenario_shows_la_and_sh_optimal_and_ra_costly() -> None:
     assert history(at)[-1] == [5, "SH", "[ROOT sent her]", "[a letter .]", "", "✗ 1"]
     assert [row[-1] for row in history(at)] == ["", "0", "0", "0", "✗ 1"]
     assert "Your SH (move 4) cost 1: it lost sent → her." in messages(at)
-    assert at.button(key="stepper.move.RE").disabled
+    assert "RE" not in possible_moves(at)
     assert at.query_params["moves"] == "SH.LA.RA.SH"
 
 
 def test_score_counts_the_arc_lost_by_the_wrong_shift() -> None:
     at = play(stepper(), SCENARIO)
-    assert [m.value for m in at.metric] == ["2 of 6", "83%"]
+    assert metrics(at) == ["2 of 6", "83%"]
 
 
 def test_undo_restores_the_previous_state_and_redo_replays() -> None:
     at = play(stepper(), SCENARIO[:3])
     before_rows, before_costs = history(at), verdicts(at)
     play(at, SCENARIO[3:])
-    click(at, "stepper.undo")
+    control(at, "undo")
     assert history(at) == before_rows
     assert verdicts(at) == before_costs and before_costs["RA"] == "✓ optimal"
     assert at.query_params["step"] == "3"
-    click(at, "stepper.redo")
+    control(at, "redo")
     assert history(at)[-1][1] == "SH" and verdicts(at)["RA"] == "✗ costs 1"
 
 
 def test_a_move_after_undo_replaces_the_undone_moves() -> None:
     at = play(stepper(), SCENARIO)
-    click(at, "stepper.undo")
+    control(at, "undo")
     play(at, ["RA"])
     assert at.query_params["moves"] == "SH.LA.RA.RA"
-    assert at.button(key="stepper.redo").disabled
+    assert not board(at)["controls"]["redo"]
 
 
 def test_a_shared_url_reproduces_the_state() -> None:
@@ -113,14 +182,14 @@ def test_a_shared_url_reproduces_the_state() -> None:
     opened = stepper(**query)
     assert history(opened) == history(clicked)
     assert verdicts(opened) == verdicts(clicked)
-    assert [m.value for m in opened.metric] == [m.value for m in clicked.metric]
+    assert metrics(opened) == metrics(clicked)
 
 
 def test_a_url_with_a_step_opens_in_the_middle_of_the_history() -> None:
     at = stepper(s="he-sent-her-a-letter", sys="arc-eager", moves="SH.LA.RA.SH", step="2")
     assert len(history(at)) == 3
-    assert not at.button(key="stepper.redo").disabled
-    click(at, "stepper.redo")
+    assert board(at)["controls"]["redo"]
+    control(at, "redo")
     assert history(at)[-1][1] == "RA"
 
 
@@ -134,17 +203,16 @@ def test_a_bad_url_gives_a_message_and_falls_back() -> None:
 def test_a_damaged_custom_sentence_in_the_url_is_reported() -> None:
     at = stepper(s="custom:!!!not-base64")
     assert "damaged" in messages(at)
-    assert "He sent her a letter" in at.markdown[0].value
+    assert "He sent her a letter" in board(at)["caption"]
 
 
 def test_labelled_arcs_take_the_label_picked_beside_the_button() -> None:
     at = stepper(lab="1")
-    click(at, "stepper.move.SH")
-    assert at.selectbox(key="stepper.label.LA.1").value == "nsubj"  # the gold label first
-    assert "cost with this label: 0" in [c.value for c in at.caption]
-    at.selectbox(key="stepper.label.LA.1").set_value("obj").run()
-    assert "cost with this label: 1" in [c.value for c in at.caption]  # the right arc, a wrong label
-    click(at, "stepper.move.LA")
+    play(at, ["SH"])
+    left_arc = next(m for m in board(at)["moves"] if m["kind"] == "LA")
+    assert left_arc["label"] == "nsubj" and "obj" in left_arc["labels"]  # the gold label picked first
+    assert left_arc["cost"] == "✓ 0" and "any other label costs 1 more" in board(at)["legend"]
+    play(at, ["LA:obj"])  # the label picked beside the button
     assert history(at)[-1][1] == "LA:obj"
     assert at.query_params["moves"] == "SH.LA:obj"
 
@@ -166,7 +234,7 @@ def test_a_sentence_too_long_for_search_falls_back_and_says_so() -> None:
 def test_a_tree_the_system_cannot_build_still_lets_the_user_click() -> None:
     at = stepper(s="found-best-example-ever", sys="arc-eager", oracle="static")
     assert "no static oracle for this sentence" in messages(at)
-    click(at, "stepper.move.SH")
+    play(at, ["SH"])
     assert history(at)[-1][1] == "SH"
 
 
@@ -175,12 +243,11 @@ def test_hostile_typed_words_are_shown_as_text() -> None:
     at.radio(key="stepper.pick.source").set_value("typed").run()
     at.text_input(key="stepper.pick.words").input('<script>alert(1)</script> "q" \\ {x} :red[b]').run()
     assert not at.exception, at.exception
-    caption = at.markdown[0].value
-    assert "<script>" not in caption and "&lt;script&gt;" in caption and "\\:red\\[b\\]" in caption
-    dot = at.get("graphviz_chart")[0].proto.spec
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dot and "<script>" not in dot
+    data = board(at)
+    assert '<script>alert(1)</script> "q"' in data["caption"]  # text, set as text by the component
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in data["picture"] and "<script>" not in data["picture"]
     assert "no gold tree" in messages(at)
-    click(at, "stepper.move.SH")  # a sentence without a gold tree can still be parsed
+    play(at, ["SH"])  # a sentence without a gold tree can still be parsed
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -194,7 +261,7 @@ def test_bad_conllu_gives_a_clear_message(text: str, problem: str) -> None:
     at.text_area(key="stepper.pick.conllu").input(text).run()
     assert not at.exception, at.exception
     assert problem in messages(at)
-    assert "He sent her a letter" in at.markdown[0].value  # the last good sentence stays
+    assert "He sent her a letter" in board(at)["caption"]  # the last good sentence stays
 
 
 def test_pasted_conllu_becomes_the_sentence_and_its_link() -> None:
@@ -202,16 +269,16 @@ def test_pasted_conllu_becomes_the_sentence_and_its_link() -> None:
     at = stepper()
     at.radio(key="stepper.pick.source").set_value("conllu").run()
     at.text_area(key="stepper.pick.conllu").input(pasted).run()
-    assert "Dogs bark" in at.markdown[0].value
+    assert "Dogs bark" in board(at)["caption"]
     shared = stepper(**{k: at.query_params[k] for k in at.query_params})
-    assert "Dogs bark" in shared.markdown[0].value
+    assert "Dogs bark" in board(shared)["caption"]
 
 
 @pytest.mark.parametrize("system", pc.list_systems())
 def test_every_system_plays_its_oracle_to_the_end(system: str) -> None:
     at = stepper(sys=system, s="keep-reading-books")
-    while not at.button(key="stepper.oracle_step").disabled:
-        click(at, "stepper.oracle_step")
+    while can_step(at):
+        oracle_step(at)
     assert at.success and "finished" in at.success[0].value
     assert at.metric[0].label == "UAS" and at.metric[0].value == "100%"
     assert any("No mistakes: every move was optimal." in m.value for m in at.markdown)
@@ -220,8 +287,8 @@ def test_every_system_plays_its_oracle_to_the_end(system: str) -> None:
 
 def test_the_end_of_a_parse_sums_up_the_mistakes() -> None:
     at = play(stepper(), ["SH", "LA", "RA", "SH"])  # the last SH loses sent → her
-    while not at.button(key="stepper.oracle_step").disabled:
-        click(at, "stepper.oracle_step")
+    while can_step(at):
+        oracle_step(at)
     assert at.success and "finished" in at.success[0].value
     assert [m.value for m in at.metric] == ["83%"]  # 5 of 6 words get their gold head
     summary = next(m.value for m in at.markdown if "costly move" in m.value)
@@ -229,11 +296,23 @@ def test_the_end_of_a_parse_sums_up_the_mistakes() -> None:
     assert "SH (move 4) cost 1: it lost sent → her" in re.sub(r"\\(.)", r"\1", summary)
 
 
+def test_the_board_carries_its_state_version_which_only_a_change_raises() -> None:
+    """The browser keeps the newest version of a session it has drawn (``board.js``): a rerun that
+    changes nothing sends the same version, a change a higher one; another session has another id."""
+    at = stepper(s="he-sent-her-a-letter", sys="arc-eager")
+    first, session = board(at)["version"], board(at)["session"]
+    at.run()
+    assert board(at)["version"] == first > 0 and board(at)["session"] == session != ""
+    at.toggle(key="stepper.presenter").set_value(True).run()
+    assert board(at)["version"] > first and board(at)["session"] == session
+    assert board(stepper(s="he-sent-her-a-letter", sys="arc-eager"))["session"] != session  # another session
+
+
 def test_presenter_mode_enlarges_the_drawing_and_goes_into_the_link() -> None:
     at = stepper()
     at.toggle(key="stepper.presenter").set_value(True).run()
     assert at.query_params["present"] == "1"
-    assert "fontsize=21" in at.get("graphviz_chart")[0].proto.spec  # 14 pt words, 1.5 times larger
+    assert board(at)["presenter"] and 'font-size="28.0' in board(at)["picture"]  # words 1.5 × 18.7 px
     assert stepper(present="1").toggle(key="stepper.presenter").value
 
 
@@ -273,49 +352,29 @@ def test_svg_png_and_the_homework_sheet_are_offered_without_graphvizs_dot_progra
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("shutil.which", lambda name, *args, **kwargs: None)  # no `dot` program anywhere
     at = stepper()
+    assert not at.get("download_button")  # closed menus hold nothing: a click does not rebuild them
+    at.session_state["stepper.drawing-menu"] = at.session_state["stepper.derivation-menu"] = True  # opened
+    at.run()
     keys = {b.key for b in at.get("download_button")}
     assert {f"stepper.{name}" for name in ("dot", "svg", "png", "csv", "tex", "sheet")} <= keys
 
 
-def test_the_words_the_stack_and_buffer_and_the_legend_are_drawn_apart() -> None:
-    arcs, memory, legend = (chart.proto.spec for chart in stepper(moves="SH.LA").get("graphviz_chart"))
-    assert "w1 -> w2" in arcs and "memory [" not in arcs and "legend [" not in arcs
-    assert "stack σ" in memory and "w1 [" not in memory and "legend [" not in memory
-    assert "built, correct" in legend and "w1 [" not in legend and "memory [" not in legend
+def test_the_share_menu_writes_the_link_only_when_opened() -> None:
+    at = play(stepper(), ["SH"])
+    assert not at.code  # closed: the link, which changes at every click, is not sent
+    at.session_state["stepper.share"] = True
+    at.run()
+    assert "moves=SH" in at.code[0].value
 
 
-def drawing_places(at: AppTest) -> dict[str, str]:
-    """The key of the container each piece of the picture sits in (``stepper-drawing-<piece>-<digest>``)."""
-    places: dict[str, str] = {}
-
-    def walk(node: object) -> None:
-        for child in getattr(node, "children", {}).values():
-            block_id = str(getattr(child.proto, "id", ""))
-            found = re.search(r"stepper-drawing-(arcs|memory|legend)-[0-9a-f]{8}$", block_id)
-            if found:
-                places[found.group(1)] = found.group(0)
-            walk(child)
-    walk(at._tree)
-    return places
-
-
-def test_a_piece_of_the_picture_is_drawn_afresh_exactly_when_it_changes() -> None:
-    """A piece whose DOT changed gets a new container, so the browser draws it with a new renderer
-    instead of morphing the old paths into the new; a piece that did not change keeps its place."""
-    at = stepper(s="woman-at-the-party-who-speaks", sys="arc-standard")
-    before = (drawing_places(at), [chart.proto.spec for chart in at.get("graphviz_chart")])
-    legend_changed = legend_kept = 0
-    for _ in range(9):
-        click(at, "stepper.oracle_step")
-        after = (drawing_places(at), [chart.proto.spec for chart in at.get("graphviz_chart")])
-        assert set(after[0]) == {"arcs", "memory", "legend"}
-        for i, piece in enumerate(("arcs", "memory", "legend")):
-            assert (after[0][piece] != before[0][piece]) == (after[1][i] != before[1][i]), piece
-        legend_changed += after[1][2] != before[1][2]
-        legend_kept += after[1][2] == before[1][2]
-        assert after[1][0] != before[1][0]  # every move changes the words and arcs
-        before = after
-    assert legend_changed and legend_kept  # both cases were met
+def test_the_board_is_one_component_with_the_picture_the_memory_and_the_legend() -> None:
+    at = stepper(moves="SH.LA")
+    assert not at.get("graphviz_chart")  # the board draws the picture itself, from SVG text
+    data = board(at)
+    assert data["picture"].startswith("<svg") and data["picture"].count('class="arc"') >= 1
+    assert data["memory"] == {"stack": [["ROOT", 0]], "buffer": [[w, i] for i, w in
+                                                                 enumerate("sent her a letter .".split(), 2)]}
+    assert ["━━━━", "#0072B2", "built, correct"] in data["legend_arcs"]
 
 
 def possible(at: AppTest) -> dict[str, str]:

@@ -14,14 +14,14 @@ import pandas as pd
 import pytest
 
 import parsing_core as pc
+import ui.stepper.exports_view
 import ui.views.cost_table
-import ui.views.exports
 import ui.views.safe_text
 import ui.views.sources
 import ui.views.state
+from ui.stepper.exports_view import can_render, csv_text, latex_text, render
 from ui.views.cost_table import SCALE, cost_frame, styled
 from ui.views.drawing import CROSSING, STYLES, configuration_dot
-from ui.views.exports import can_render, csv_text, latex_text, render
 from ui.views.labels import UD_RELATIONS, label_choices
 from ui.views.oracle_view import arc_kinds, ask, completion, pick
 from ui.views.sources import DEFAULT_KEY, custom_key, is_shareable, sentence_from_key
@@ -49,8 +49,8 @@ def style_of(attrs: str) -> str:
 
 
 # -- ui.* doctests -------------------------------------------------------------------------
-@pytest.mark.parametrize("module", [ui.views.sources, ui.views.state, ui.views.cost_table, ui.views.exports,
-                                    ui.views.safe_text])
+@pytest.mark.parametrize("module", [ui.views.sources, ui.views.state, ui.views.cost_table,
+                                    ui.stepper.exports_view, ui.views.safe_text])
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 0

@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 import parsing_core as pc
 from parsing_core.checkpoint import load_checkpoint
-from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import ModelConfig, TrainSpec
+from server.jobs import JobBoard, TrainingJob
 from tests.conftest import Server
 from ui.views.safe_text import inert
 from ui.views.training import PRESETS, jobs_root, run_name, run_title
@@ -106,7 +106,25 @@ def test_after_a_refresh_the_run_is_listed_with_a_stop_that_works(jobs: Path) ->
     assert job.status() == "stopped" and job.checkpoint.exists()  # the best epoch so far, for the stepper
     assert load_checkpoint(job.checkpoint).info["stopped"] is True
     assert [r.name for r in finished_runs()] == [job.folder.name]  # the stepper's model picker offers it
+    (title,) = [r.shown for r in finished_runs()]  # named by what it is, not by its folder
+    assert title.startswith("arc-hybrid · dynamic · synthetic 1000 (80% non-proj.) · stopped at epoch ")
+    assert job.folder.name not in title and "dev UAS" in title
     assert any(r["Status"] == "stopped" for r in again.table[0].value.to_dict("records"))
+
+
+def test_the_default_run_and_the_first_preset_show_why_the_oracle_matters(jobs: Path) -> None:
+    """80 % non-projective data, where the static oracle learns from 200 of 1,000 trees: Start runs
+    it with the dynamic oracle, the button beside it the same data with both oracles."""
+    at = open_page()
+    assert at.slider(key="train.rate").value == 0.8
+    title = ("arc-hybrid · dynamic, goldberg-nivre, k=1 p=0.9 · synthetic 1000 (80% non-proj.) · 10 epochs · "
+             "small")
+    assert f"**Start training**: {inert(title)}." in at.caption[0].value
+    at.button(key="train.first.start").click().run()
+    specs = sorted((j.spec() for j in JobBoard(jobs).jobs()), key=lambda spec: spec.train.regime)
+    assert [(s.train.regime, s.data.nonprojective, s.data.synthetic, s.train.epochs) for s in specs] == [
+        ("dynamic", 0.8, 1000, 10), ("static", 0.8, 1000, 10)]
+    assert not at.exception
 
 
 def test_a_full_board_is_shown_with_every_stop_and_start_disabled(jobs: Path) -> None:

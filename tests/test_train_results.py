@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from parsing_core.jobs import JobBoard, TrainingJob
 from parsing_core.model import (
     DataSpec,
     EpochEvent,
@@ -21,6 +20,7 @@ from parsing_core.model import (
     TrainConfig,
     TrainSpec,
 )
+from server.jobs import JobBoard, TrainingJob
 from ui.views.training import (
     PAGE_DEFAULTS,
     PRESETS,
@@ -70,7 +70,7 @@ def test_a_run_is_named_by_system_regime_oracle_data_epochs_and_size() -> None:
                      oracle="goldberg-nivre", epochs=7), ModelConfig.preset("tiny"))
     assert run_title(spec) == "arc-eager · nondeterministic, goldberg-nivre · en_lines · 7 epochs · tiny"
     assert run_name(spec) == "arc-eager-nondeterministic-goldberg-nivre-en_lines-7ep-tiny"
-    assert run_title(STATIC).startswith("arc-hybrid · static oracle · synthetic 1000 (30% non-proj.) · 4 ")
+    assert run_title(STATIC).startswith("arc-hybrid · static oracle · synthetic 1000 (80% non-proj.) · 4 ")
     assert run_name(replace(spec, data=DataSpec(train="/x/my train.conllu"))).endswith("-my-train-7ep-tiny")
 
 

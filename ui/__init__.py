@@ -6,19 +6,18 @@ and this package for the showing; this file is the map.
   tests/test_boundaries.py imports every module under it with Streamlit blocked.
 
   - ``tables`` — derivation, systems and oracles tables; ``drawing`` — a configuration as DOT,
-    whole or in three pieces; ``worksheet`` — a derivation sheet with blanks for homework;
+    whole or in three pieces;
   - ``mistakes`` — each move's cost where it was made, a finished parse summed up;
     ``buildable`` — why a system cannot build a gold tree; ``rules`` — moves and cost rules
     as the seeds write them; ``glossary`` — the terms and links to them;
   - ``oracle_view`` — what the oracles say, with fallbacks; the best parse still reachable;
-  - ``cost_table`` — the coloured cost and verdict frames; ``model_view`` — a trained model's
-    columns, its move, its parse;
+  - ``cost_table`` — the coloured cost and verdict frames; ``names`` — moves and reasons in
+    words; ``arc_diagram``, ``arc_layout`` — the words in a row and their arcs, as SVG;
   - ``sources`` — a sentence named by a short key that fits in a URL; ``state`` — a board's
     state (sentence, system, oracles, moves) and its link;
-  - ``exports``, ``labels``, ``safe_text`` — downloads, UD relations, user text made inert;
-  - ``training`` — the Train page's spec, curves and progress, and where runs are kept.
-  - ``practice*``, ``lesson_view``, ``lab*`` — the pure tables, figures and texts of the
-    Practice, Lessons and Oracle lab pages.
+  - ``labels``, ``safe_text`` — UD relations, user text made inert;
+  - ``training``, ``training_titles``, ``job_status`` — the jobs' specs, curves, titles and
+    progress, and where runs are kept (Train, RL oracle and Oracle lab all start jobs).
 
 * ``widgets/`` — Streamlit pieces any page uses; each takes a ``key`` and returns the choice:
 
@@ -32,22 +31,33 @@ and this package for the showing; this file is the map.
     (synthetic sentences, a data directory, or a UD treebank downloaded by name), ``errors``
     (library errors shown as messages), ``progress_store`` (the progress store opened once per
     process, and the learner Practice signed in, which Lessons records for too), ``limits``
-    (the caps per minute on exercises, runs and uploads).
+    (the caps per minute on exercises, runs and uploads), ``dqn_runs`` (the server's DQN runs
+    named by what they are, for the RL oracle's list and the Stepper's ``dqn:<run>`` oracles).
 
-* One folder per page for the Streamlit code only that page uses:
+* One folder per page for the code only that page uses, its Streamlit panels beside their pure
+  twins, each named ``*_view`` (no Streamlit, imported with it blocked like ``views/``):
 
   - ``stepper/`` — ``link`` (the board's state read from and written to the URL),
-    ``downloads`` (derivation and drawing), ``models`` (pick a checkpoint, load it once, score);
-  - ``practice/`` — sign-in, answer inputs, sets and progress of the Practice page;
+    ``downloads`` (derivation and drawing; ``exports_view``, ``worksheet_view``), ``models``
+    (pick a checkpoint, load it once, score; ``model_view``), ``sidebar`` (what the learner
+    chose), ``board_panel`` (the fragment a click reruns), the board component (``board_component``,
+    ``board.js``; its data: ``board_data``, ``board_state``), ``panels`` and ``menus`` below it;
   - ``lessons/`` — the lessons loaded once, their answer widgets, the live training demo;
-  - ``lab/`` — the Oracle lab, one module per view (agreement, speed, sentence, systems).
+    ``lesson_view``;
+  - ``practice/`` — sign-in, answer inputs, sets and progress; ``items_view``,
+    ``progress_view``;
+  - ``train/`` — the Train page's form, runs, curves and models;
+  - ``rl/`` — the RL oracle's runs; ``runs_view``;
+  - ``lab/`` — the Oracle lab, one module per view (agreement, speed, sentence, systems), each
+    with its ``*_view``;
+  - ``welcome/`` — ``welcome_view``, where a newcomer starts.
 
 * ``navigation`` — deep links on a fresh server run through ``app.py``; ``diagnostics`` — the
   server's memory, logged for the load benchmark; ``warm_up`` — what the server prepares once,
   in the background, as it starts (the exact arc-standard oracle's compiled loops).
 
-Where a new module goes: a pure builder goes in ``views/``; Streamlit code goes in the folder
-of the page that uses it (``ui/<page>/``, next to ``pages/<page>.py``).  A module moves up to
+Where a new module goes: Streamlit code and pure builders (``*_view``) go in the folder of the
+page that uses them (``ui/<page>/``, next to ``pages/<page>.py``).  A module moves up to
 ``views/`` or ``widgets/`` when a second page imports it; a page folder never imports another
 page's folder.
 """

@@ -20,7 +20,9 @@ from pathlib import Path
 import streamlit as st
 from streamlit import runtime
 
-VARIABLE = "PARSING_MEMORY_LOG"
+from server.settings import Settings, settings
+
+VARIABLE = Settings.variable("memory_log")
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
@@ -60,5 +62,5 @@ def memory_log(path: str, every_s: float = 1.0) -> threading.Thread:
 
 def watch_memory() -> None:
     """Start the memory log when ``PARSING_MEMORY_LOG`` names a file (a no-op otherwise)."""
-    if path := os.environ.get(VARIABLE):
-        memory_log(path)
+    if path := settings().memory_log:
+        memory_log(str(path))

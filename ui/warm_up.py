@@ -3,7 +3,7 @@
 The exact arc-standard oracle runs compiled loops (numba): about 8 s to compile on a fresh
 install, under a second to load from the disk cache after that.  Started with the first page
 run, a learner who picks arc-standard a moment later finds them ready.  Where jobs run on this
-machine, a job process stands by with torch imported (:mod:`parsing_core.jobs.standby`), so the
+machine, a job process stands by with torch imported (:mod:`server.jobs.standby`), so the
 first training run started from a page shows its first point seconds sooner.
 """
 
@@ -13,9 +13,9 @@ import threading
 
 import streamlit as st
 
-from parsing_core.jobs import chosen_backend
-from parsing_core.jobs.local import STANDBY
 from parsing_core.oracles.arc_standard_exact import warm_up
+from server.jobs import chosen_backend
+from server.jobs.local import STANDBY
 
 
 @st.cache_resource(show_spinner=False)

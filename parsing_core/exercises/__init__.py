@@ -48,6 +48,7 @@ from typing import Any
 
 from ..sentence import Sentence
 from . import sets
+from .answers import AnswerInput
 from .derivation import CountSteps, StepCount, TableRow, TraceTable, WholeDerivation
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec, Options, decode_set, encode_set
 from .kind import ExerciseKind, Model
@@ -96,6 +97,13 @@ def draw(kind: str, system: str, level: int, count: int, seed: int, pool: Senten
     return sets.draw_specs(get_kind(kind), system, level, count, seed, pool, options, model)
 
 
+def draw_fresh(kind: str, system: str, level: int, seed: int, pool: SentencePool,
+               served: list[ItemSpec] | tuple[ItemSpec, ...] = (), options: Options = (),
+               model: Model | None = None) -> ItemSpec | None:
+    """One spec of one kind unlike those ``served`` (see :func:`.sets.fresh_spec`)."""
+    return sets.fresh_spec(get_kind(kind), system, level, seed, pool, served, options, model)
+
+
 def compose(kinds: list[str], systems: list[str], level: int, count: int, seed: int, pool: SentencePool,
             options: Options = (), model: Model | None = None) -> list[ItemSpec]:
     """A teacher's set: (kind, system) pairs in turn (see :func:`.sets.compose`)."""
@@ -103,8 +111,10 @@ def compose(kinds: list[str], systems: list[str], level: int, count: int, seed: 
 
 
 __all__ = [
-    "KINDS", "CostAnswer", "CrossingAnswer", "Disagreement", "ExerciseError", "ExerciseKind", "Feedback",
+    "KINDS", "AnswerInput", "CostAnswer", "CrossingAnswer", "Disagreement", "ExerciseError", "ExerciseKind",
+    "Feedback",
     "Hints", "Item", "ItemSpec", "Mistake", "Model", "Options", "Prediction", "SentencePool", "StepCount",
-    "TableRow", "compose", "crossing_pairs", "decode_set", "draw", "encode_set", "get_kind", "grade",
+    "TableRow", "compose", "crossing_pairs", "decode_set", "draw", "draw_fresh", "encode_set", "get_kind",
+    "grade",
     "list_kinds", "make_item", "rebuild", "sentence_key", "sentence_level",
 ]

@@ -11,16 +11,27 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from ..configuration import Configuration
-from ..driver import max_steps, start
+from ..driver import max_steps, replay, start
 from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
+from .answers import AnswerInput, moves_json, moves_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
 from .setting import Setting, costly, practice_configuration, rng
-from .tutor import arc_words, configuration_words, judge_move, lost_arcs, moves_words, share, token_words
+from .tutor import (
+    arc_words,
+    configuration_words,
+    judge_move,
+    lost_arcs,
+    moves_words,
+    principle_rung,
+    share,
+    token_words,
+)
 
 Derivation = tuple[Transition, ...]
 
@@ -37,6 +48,8 @@ class WholeDerivation(ExerciseKind[Derivation]):
     """A whole parse, click by click; the first illegal or costly move is stopped and explained."""
 
     name, number, title = "whole-derivation", 2, "Whole derivation"
+    answer_input = AnswerInput("derivation")
+    seeded = False
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Derivation]:
         where = self.where(spec, sentence)
@@ -72,6 +85,28 @@ class WholeDerivation(ExerciseKind[Derivation]):
             trace = trace.extend(t)
         return (*item.key, Transition("SH"))  # one move too many: the parse is finished
 
+    def to_json(self, answer: Derivation) -> list[str]:
+        return moves_json(answer)
+
+    def from_json(self, value: list[str]) -> Derivation:
+        return moves_of(value)
+
+    def describe(self, item: Item[Derivation], answer: Derivation) -> str:
+        return " ".join(map(str, answer))
+
+    def given_move(self, answer: Derivation) -> Transition | None:
+        return answer[-1] if answer else None
+
+    def move_cost(self, item: Item[Derivation], answer: Derivation) -> float | None:
+        """What the derivation's last move (where a wrong one stopped it) cost where it was played."""
+        if not answer:
+            return None
+        where, moves = self.again(item), [t.bare for t in answer]
+        return where.costs(replay(where.system, item.sentence, moves[:-1]).final).get(moves[-1], math.inf)
+
+    def shown_moves(self, item: Item[Derivation]) -> Derivation:
+        return item.key
+
 
 def optimal_derivation(where: Setting, c: Configuration) -> Derivation:
     """The moves from ``c`` to a final configuration, each the first optimal move in display order."""
@@ -90,15 +125,16 @@ def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int
     """Feedback for a derivation stopped at its ``k``-th move (0-based), ``t``."""
     truth = where.answer(c)
     said = judge_move(where.system, where.gold, c, truth, t)
+    best = f"the optimal {'moves are' if len(truth.optimal) > 1 else 'move is'} {moves_words(truth.optimal)}"
     return Feedback(False, share(k, max(length, k + 1)), f"Stopped at move {k + 1}: {said}",
                     hints_of_step(where, c, truth.optimal),
-                    (f"At {configuration_words(where.gold, c)} the optimal moves are "
-                     f"{moves_words(truth.optimal)}.",), lost_arcs(truth, t), truth.optimal)
+                    (f"At {configuration_words(where.gold, c)} {best}.",),
+                    lost_arcs(truth, t), truth.optimal)
 
 
 def hints_of_step(where: Setting, c: Configuration, best: tuple[Transition, ...]) -> Hints:
-    return Hints(f"Look again at {configuration_words(where.gold, c)}.", COST_PRINCIPLE,
-                 f"Here: {moves_words(best)}.")
+    return Hints(f"Look again at {configuration_words(where.gold, c)}.",
+                 principle_rung(where.system, where.gold, c), f"Here: {moves_words(best)}.")
 
 
 @dataclass(frozen=True)
@@ -136,6 +172,7 @@ class TraceTable(ExerciseKind[TableRow]):
     """The next row of the table after a given move, cell by cell (the CS224n exercise)."""
 
     name, number, title = "trace-table", 3, "Trace the table"
+    answer_input = AnswerInput("table-row", marks="")
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[TableRow]:
         where, rnd = self.where(spec, sentence), rng(spec)
@@ -169,6 +206,17 @@ class TraceTable(ExerciseKind[TableRow]):
         if (c.stack, c.buffer) != (item.key.stack, item.key.buffer):
             return TableRow(c.stack, c.buffer, item.key.arc)  # the row before the move
         return TableRow(item.key.stack, item.key.buffer, (1, 0) if item.key.arc is None else None)
+
+    def to_json(self, answer: TableRow) -> dict[str, Any]:
+        arc = None if answer.arc is None else list(answer.arc)
+        return {"stack": list(answer.stack), "buffer": list(answer.buffer), "arc": arc}
+
+    def from_json(self, value: dict[str, Any]) -> TableRow:
+        arc = None if value["arc"] is None else (value["arc"][0], value["arc"][1])
+        return TableRow(tuple(value["stack"]), tuple(value["buffer"]), arc)
+
+    def describe(self, item: Item[TableRow], answer: TableRow) -> str:
+        return row_words(item.sentence, answer)
 
 
 @dataclass(frozen=True)
@@ -211,6 +259,8 @@ class CountSteps(ExerciseKind[StepCount]):
     """How many moves does a derivation take?  2n in arc-standard; a range elsewhere."""
 
     name, number, title = "count-steps", 10, "Count the steps"
+    answer_input = AnswerInput("step-counts", marks="")
+    seeded = False
     limit = 8
     swap_limit = 4  # every optimal configuration is visited: in a swap system, hundreds at 5 tokens
 
@@ -236,6 +286,15 @@ class CountSteps(ExerciseKind[StepCount]):
 
     def wrong(self, item: Item[StepCount], rnd: random.Random) -> StepCount | None:
         return StepCount(item.key.fewest + 1, item.key.most + rnd.choice([1, 2]))
+
+    def to_json(self, answer: StepCount) -> dict[str, int]:
+        return {"fewest": answer.fewest, "most": answer.most}
+
+    def from_json(self, value: dict[str, int]) -> StepCount:
+        return StepCount(value["fewest"], value["most"])
+
+    def describe(self, item: Item[StepCount], answer: StepCount) -> str:
+        return f"fewest {answer.fewest}, most {answer.most}"
 
 
 def counted(moves: Counter[str]) -> str:

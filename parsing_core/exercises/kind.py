@@ -1,19 +1,24 @@
 """What every exercise kind provides: ``make`` an item, ``grade`` an answer, and ``wrong``, a
-plausible wrong answer (for tests, benchmarks, and a page's "show me a mistake")."""
+plausible wrong answer (for tests, benchmarks, and a page's "show me a mistake"); and, for the
+pages, how its answer is given (:class:`~.answers.AnswerInput`), kept as JSON, read back and said
+in words, so that no page needs to know a kind by its name."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Generic
+from typing import Any, Generic
 
 from ..configuration import Configuration
 from ..driver import Choose
 from ..oracles import Answer
 from ..sentence import Sentence
+from ..systems import TransitionSystem
+from ..transition import Transition
+from .answers import AnswerInput
 from .items import A, Feedback, Hints, Item, ItemSpec
 from .setting import MAX_TOKENS, Setting, setting
-from .tutor import configuration_words, moves_words, token_words, why_costs
+from .tutor import configuration_words, moves_words, principle_rung, token_words, why_costs
 
 #: A trained parser, as exercises see it: for a sentence, its ``choose(c, legal)`` function
 #: (``lambda s: parser.scorer(s).choose``): the sentence is read once, then each configuration scored.
@@ -26,14 +31,20 @@ COST_PRINCIPLE = ("A move's cost is how many gold arcs the best tree still reach
 
 
 class ExerciseKind(Generic[A]):
-    """Base class: subclasses set ``name``, ``title`` and ``number`` and implement ``make``,
-    ``grade`` and ``wrong``; ``limit`` is the longest sentence the kind keeps to."""
+    """Base class: subclasses set ``name``, ``title``, ``number`` and ``answer_input`` and implement
+    ``make``, ``grade``, ``wrong``, ``to_json``, ``from_json`` and ``describe``; ``limit`` is the
+    longest sentence the kind keeps to; ``seeded`` is False for a kind whose question is the same
+    whatever the seed (it asks about the whole tree); ``scarce``, where set, says why a system and
+    level may have no item of the kind at all."""
 
     name: str = ""
     title: str = ""
     number: int = 0
     limit: int = MAX_TOKENS
     needs_model: bool = False
+    seeded: bool = True
+    answer_input: AnswerInput
+    scarce: str = ""
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[A]:
         """The item named by ``spec`` (``sentence``: the one its key names)."""
@@ -45,6 +56,31 @@ class ExerciseKind(Generic[A]):
     def wrong(self, item: Item[A], rnd: random.Random) -> A | None:
         """An answer this kind marks wrong, or None when every answer is right."""
         raise NotImplementedError
+
+    def to_json(self, answer: A) -> Any:
+        """The answer as a JSON value, as the progress store keeps it."""
+        raise NotImplementedError
+
+    def from_json(self, value: Any) -> A:
+        """The answer a JSON value of :meth:`to_json` keeps."""
+        raise NotImplementedError
+
+    def describe(self, item: Item[A], answer: A) -> str:
+        """The answer in words, for a table of results."""
+        raise NotImplementedError
+
+    def given_move(self, answer: A) -> Transition | None:
+        """The move an answer plays (a next move, the move a derivation stopped at), if it plays one."""
+        return None
+
+    def move_cost(self, item: Item[A], answer: A) -> float | None:
+        """What :meth:`given_move` cost where it was played (inf: not possible there); None without one."""
+        return None
+
+    def shown_moves(self, item: Item[A]) -> tuple[Transition, ...] | None:
+        """The moves that play the answer on the board from the item's configuration, for
+        "Show me"; None where the answer is not a sequence of moves to play."""
+        return None
 
     def where(self, spec: ItemSpec, sentence: Sentence) -> Setting:
         return setting(spec, sentence, self.limit)
@@ -62,8 +98,12 @@ def pointer_at(sentence: Sentence, c: Configuration) -> str:
             "join them, or join them to words still on the stack or in the buffer?")
 
 
-def move_hints(sentence: Sentence, c: Configuration, answer: str) -> Hints:
-    return Hints(pointer_at(sentence, c), COST_PRINCIPLE, answer)
+def move_hints(sentence: Sentence, c: Configuration, answer: str,
+               system: TransitionSystem | None = None) -> Hints:
+    """Where to look, the principle (about this configuration when ``system`` is given: what each
+    move would do here), and ``answer``."""
+    principle = COST_PRINCIPLE if system is None else principle_rung(system, sentence, c)
+    return Hints(pointer_at(sentence, c), principle, answer)
 
 
 def optimal_rung(sentence: Sentence, answer: Answer) -> str:

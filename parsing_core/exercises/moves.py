@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..sentence import Sentence
 from ..transition import Transition
 from ..trees import Arc
+from .answers import AnswerInput, arcs_json, arcs_of, moves_json, moves_of
 from .items import ExerciseError, Feedback, Item, ItemSpec
 from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
 from .setting import costly, practice_configuration, rng
@@ -23,6 +25,7 @@ class NextMove(ExerciseKind[Transition]):
     """Which move now?  Any optimal move is right."""
 
     name, number, title = "next-move", 1, "Next move"
+    answer_input = AnswerInput("move", costs_tell=True)
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Transition]:
         where, rnd = self.where(spec, sentence), rng(spec)
@@ -31,7 +34,7 @@ class NextMove(ExerciseKind[Transition]):
         best = answer.optimal
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, which move should the parser take?"
         return Item(spec, sentence, prompt, best[0],
-                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer)),
+                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer), where.system),
                     r.configuration, r.moves, r.mistakes, oracle=where.oracle.name)
 
     def grade(self, item: Item[Transition], answer: Transition) -> Feedback:
@@ -54,6 +57,26 @@ class NextMove(ExerciseKind[Transition]):
         illegal = [Transition(k) for k in where.system.kinds if Transition(k) not in costs]
         return rnd.choice(costly(costs) or illegal) if costly(costs) or illegal else None
 
+    def to_json(self, answer: Transition) -> str:
+        return str(answer)
+
+    def from_json(self, value: str) -> Transition:
+        return Transition.parse(value)
+
+    def describe(self, item: Item[Transition], answer: Transition) -> str:
+        return answer.name
+
+    def given_move(self, answer: Transition) -> Transition:
+        return answer
+
+    def move_cost(self, item: Item[Transition], answer: Transition) -> float | None:
+        if item.configuration is None:
+            return None
+        return self.again(item).costs(item.configuration).get(answer.bare, math.inf)
+
+    def shown_moves(self, item: Item[Transition]) -> tuple[Transition, ...]:
+        return (item.key,)
+
 
 @dataclass(frozen=True)
 class CostAnswer:
@@ -69,6 +92,7 @@ class CostOfMove(ExerciseKind[CostAnswer]):
     projective gold tree.)"""
 
     name, number, title = "cost-of-move", 4, "Cost of a move"
+    answer_input = AnswerInput("cost", costs_tell=True)
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[CostAnswer]:
         where, rnd = self.where(spec, sentence), rng(spec)
@@ -81,7 +105,7 @@ class CostOfMove(ExerciseKind[CostAnswer]):
         key = CostAnswer(answer.costs[t], why.lost if ask_arcs and why is not None else None)
         question = " and which gold arcs does it make unreachable" if ask_arcs else ""
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, what does {t.name} cost{question}?"
-        hints = move_hints(sentence, r.configuration, why_costs(sentence, t, answer))
+        hints = move_hints(sentence, r.configuration, why_costs(sentence, t, answer), where.system)
         return Item(spec, sentence, prompt, key, hints, r.configuration, r.moves, r.mistakes, asked=t,
                     oracle=where.oracle.name)
 
@@ -96,21 +120,34 @@ class CostOfMove(ExerciseKind[CostAnswer]):
             return Feedback(cost_right, float(cost_right), lead + said, item.hints, arcs=lost_arcs(truth, t))
         given = answer.lost or frozenset()
         missed, extra = key.lost - given, given - key.lost
-        details = ([f"Also lost: {arcs_words(item.sentence, missed)}."] if missed else []) + (
-            [f"Still reachable: {arcs_words(item.sentence, extra)}."] if extra else [])
-        arcs_credit = share(len(key.lost & given), len(key.lost | given))
         correct = cost_right and not missed and not extra
+        if cost_right and not correct:
+            lead = "The cost is right, the arcs are not: "
+        details = [f"Still reachable after it: {arcs_words(item.sentence, extra)}."] if extra else []
+        arcs_credit = share(len(key.lost & given), len(key.lost | given))
         return Feedback(correct, 0.5 * cost_right + 0.5 * arcs_credit, lead + said, item.hints,
                         tuple(details), key.lost)
 
     def wrong(self, item: Item[CostAnswer], rnd: random.Random) -> CostAnswer | None:
         return CostAnswer(item.key.cost + rnd.choice([1, 2]), item.key.lost)
 
+    def to_json(self, answer: CostAnswer) -> dict[str, Any]:
+        return {"cost": answer.cost, "lost": None if answer.lost is None else arcs_json(answer.lost)}
+
+    def from_json(self, value: dict[str, Any]) -> CostAnswer:
+        lost = value.get("lost")
+        return CostAnswer(value["cost"], None if lost is None else arcs_of(lost))
+
+    def describe(self, item: Item[CostAnswer], answer: CostAnswer) -> str:
+        lost = "" if answer.lost is None else f", loses {arcs_words(item.sentence, answer.lost) or 'none'}"
+        return f"cost {answer.cost:g}{lost}"
+
 
 class AllOptimal(ExerciseKind[frozenset[Transition]]):
     """Tick every optimal move: each box is a move of the system, each wrong box explained."""
 
     name, number, title = "all-optimal", 5, "All optimal moves"
+    answer_input = AnswerInput("moves", costs_tell=True)
 
     def make(self, spec: ItemSpec, sentence: Sentence,
              model: Model | None = None) -> Item[frozenset[Transition]]:
@@ -121,8 +158,8 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
             raise ExerciseError("no move is optimal here")
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, tick every optimal move."
         return Item(spec, sentence, prompt, frozenset(answer.optimal),
-                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer)), r.configuration,
-                    r.moves, r.mistakes, oracle=where.oracle.name)
+                    move_hints(sentence, r.configuration, optimal_rung(sentence, answer), where.system),
+                    r.configuration, r.moves, r.mistakes, oracle=where.oracle.name)
 
     def grade(self, item: Item[frozenset[Transition]], answer: frozenset[Transition]) -> Feedback:
         where, c = self.again(item), item.configuration
@@ -149,3 +186,12 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
         if extra:
             return item.key | {rnd.choice(extra)}
         return item.key - {rnd.choice(sorted(item.key))}
+
+    def to_json(self, answer: frozenset[Transition]) -> list[str]:
+        return sorted(moves_json(answer))
+
+    def from_json(self, value: list[str]) -> frozenset[Transition]:
+        return frozenset(moves_of(value))
+
+    def describe(self, item: Item[frozenset[Transition]], answer: frozenset[Transition]) -> str:
+        return " + ".join(t.name for t in sorted(answer, key=str)) or "none ticked"

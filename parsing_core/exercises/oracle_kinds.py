@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from ..configuration import Configuration
 from ..driver import max_steps, replay, run
@@ -20,10 +21,20 @@ from ..oracles import Oracle
 from ..oracles.static import StaticOracle
 from ..sentence import Sentence
 from ..transition import Transition
+from .answers import AnswerInput, moves_json, moves_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import ExerciseKind, Model
 from .setting import Setting, oracle_of, rng, variant
-from .tutor import configuration_words, cost_words, judge_move, lost_arcs, moves_words, why_costs, why_illegal
+from .tutor import (
+    configuration_words,
+    cost_words,
+    judge_move,
+    lost_arcs,
+    moves_count,
+    moves_words,
+    why_costs,
+    why_illegal,
+)
 
 Derivation = tuple[Transition, ...]
 STATIC_PRINCIPLE = ("A static oracle is right only on the gold path: after a mistake its rules may name a "
@@ -79,6 +90,7 @@ class StaticFails(ExerciseKind[Mistake]):
     """Make one mistake after which the static oracle's moves are no longer optimal (seed 000's story)."""
 
     name, number, title = "static-fails", 8, "Where the static oracle fails"
+    answer_input = AnswerInput("mistake")
     limit = 10
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Mistake]:
@@ -98,7 +110,7 @@ class StaticFails(ExerciseKind[Mistake]):
                   "mistake (after some of its moves, take another) after which the static oracle, "
                   "following its rules, takes a move that is not optimal.")
         hints = Hints(f"One such mistake comes after move {key.step}.", STATIC_PRINCIPLE,
-                      f"After {key.step} moves take {key.move.name}: " + slip_words(where, slip))
+                      f"After {moves_count(key.step)} take {key.move.name}: " + slip_words(where, slip))
         return Item(spec, sentence, prompt, key, hints, where.system.initial(sentence), sequence=sequence,
                     oracle=where.oracle.name, compare="static")
 
@@ -123,6 +135,15 @@ class StaticFails(ExerciseKind[Mistake]):
 
     def wrong(self, item: Item[Mistake], rnd: random.Random) -> Mistake | None:
         return Mistake(item.key.step, item.sequence[item.key.step])  # the static oracle's own move
+
+    def to_json(self, answer: Mistake) -> dict[str, Any]:
+        return {"step": answer.step, "move": str(answer.move)}
+
+    def from_json(self, value: dict[str, Any]) -> Mistake:
+        return Mistake(value["step"], Transition.parse(value["move"]))
+
+    def describe(self, item: Item[Mistake], answer: Mistake) -> str:
+        return f"after {moves_count(answer.step)}, {answer.move.name}"
 
 
 def mistakes(where: Setting, sequence: Derivation) -> list[Mistake]:
@@ -154,6 +175,9 @@ class ApproxVsExact(ExerciseKind[Disagreement]):
     """Find a configuration where an approximate oracle's cost differs from the exact one's."""
 
     name, number, title = "approx-vs-exact", 9, "Approximate vs exact"
+    answer_input = AnswerInput("walk")
+    scarce = ("An approximate oracle to compare exists only for arc-standard (thesis-approx) and "
+              "arc-eager-corrected (nederhof-linear, exact on projective trees: level 3 has the others).")
     limit = 9
 
     def approx(self, spec: ItemSpec) -> Oracle:
@@ -171,7 +195,7 @@ class ApproxVsExact(ExerciseKind[Disagreement]):
         mine, truth = approx.costs(c, sentence), where.answer(c)
         prompt = (f"{approx.name}: {approx.exactness}. Find a configuration where its cost "
                   f"for some move differs from the exact oracle's, and name that move.")
-        hints = Hints(f"One is {len(key.moves)} moves from the start.",
+        hints = Hints(f"One is {moves_count(len(key.moves))} from the start.",
                       f"Compare {approx.name}'s cost of each move with the exact oracle's.",
                       f"After {' '.join(map(str, key.moves)) or 'no moves'}: {approx.name} says "
                       f"{key.move.name} "
@@ -204,6 +228,15 @@ class ApproxVsExact(ExerciseKind[Disagreement]):
         truth, mine = self.again(item).costs(c), self.approx(item.spec).costs(c, item.sentence)
         agreeing = [t for t in truth if truth[t] == mine[t]]
         return Disagreement(item.key.moves, rnd.choice(agreeing)) if agreeing else None
+
+    def to_json(self, answer: Disagreement) -> dict[str, Any]:
+        return {"moves": moves_json(answer.moves), "move": str(answer.move)}
+
+    def from_json(self, value: dict[str, Any]) -> Disagreement:
+        return Disagreement(moves_of(value["moves"]), Transition.parse(value["move"]))
+
+    def describe(self, item: Item[Disagreement], answer: Disagreement) -> str:
+        return f"after {' '.join(map(str, answer.moves)) or 'no moves'}: {answer.move.name}"
 
 
 def first_disagreement(where: Setting, approx: Oracle, rnd: random.Random) -> Disagreement:

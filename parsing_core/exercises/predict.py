@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..sentence import Sentence
 from ..transition import Transition
+from .answers import AnswerInput
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
-from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
+from .kind import ExerciseKind, Model, shown
 from .setting import practice_configuration, rng
-from .tutor import moves_words, why_costs
+from .tutor import moves_words, principle_rung, why_costs
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class PredictParser(ExerciseKind[Prediction]):
 
     name, number, title = "predict-parser", 11, "Predict the parser"
     needs_model = True
+    answer_input = AnswerInput("prediction", marks="")
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Prediction]:
         if model is None:
@@ -49,7 +52,7 @@ class PredictParser(ExerciseKind[Prediction]):
                   "Is it optimal?")
         verdict = "optimal" if key.optimal else f"not optimal (optimal: {moves_words(answer.optimal)})"
         hints = Hints("A parser learns the moves its training oracle took in configurations like this one.",
-                      COST_PRINCIPLE,
+                      principle_rung(where.system, sentence, c),
                       f"It takes {chosen.name}, {verdict}. " + why_costs(sentence, chosen, answer))
         return Item(spec, sentence, prompt, key, hints, c, r.moves, r.mistakes, oracle=where.oracle.name)
 
@@ -66,3 +69,12 @@ class PredictParser(ExerciseKind[Prediction]):
 
     def wrong(self, item: Item[Prediction], rnd: random.Random) -> Prediction | None:
         return Prediction(item.key.move, not item.key.optimal)
+
+    def to_json(self, answer: Prediction) -> dict[str, Any]:
+        return {"move": str(answer.move), "optimal": answer.optimal}
+
+    def from_json(self, value: dict[str, Any]) -> Prediction:
+        return Prediction(Transition.parse(value["move"]), value["optimal"])
+
+    def describe(self, item: Item[Prediction], answer: Prediction) -> str:
+        return f"{answer.move.name}, {'optimal' if answer.optimal else 'not optimal'}"

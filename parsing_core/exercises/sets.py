@@ -3,6 +3,12 @@
 A set is a list of :class:`~.items.ItemSpec`; the same arguments draw the same list, and
 :func:`~.items.encode_set` turns it into a link.  A sentence joins a set only if its item can
 be made (an exact oracle answers, the kind has something to ask), so every drawn spec rebuilds.
+
+Practice one item at a time draws with :func:`fresh_spec`: an item unlike the ones already
+served — on a sentence not seen yet while there is one, then a question not asked yet (another
+configuration of a sentence seen) — so "another like this" is never the same question again.
+Two items are the same *question* when they ask the same prompt about the same tree
+(:func:`question_of`), whatever their ids: a crossing-arcs item asks the same whatever its seed.
 """
 
 from __future__ import annotations
@@ -63,6 +69,44 @@ def compose(kinds: Sequence[ExerciseKind[Any]], systems: Sequence[str], level: i
             elif len(out) < count:
                 out.append(spec)
     return out
+
+
+def item_seed(kind: ExerciseKind[Any], rnd: random.Random) -> int:
+    """A fresh item's seed; 0 for a kind whose question ignores it, so that one tree's question
+    always has one id (and a learner's answers to it are answers to one item)."""
+    return rnd.randrange(10**6) if kind.seeded else 0
+
+
+def question_of(item: Item[Any]) -> tuple[str, str]:
+    """What an item asks, apart from its id: the sentence (its tree) and the prompt."""
+    return item.spec.sentence, item.prompt
+
+
+def fresh_spec(kind: ExerciseKind[Any], system: str, level: int, seed: int, pool: SentencePool,
+               served: Sequence[ItemSpec] = (), options: Options = (),
+               model: Model | None = None) -> ItemSpec | None:
+    """One spec of the skill unlike every one ``served``: on an unseen sentence if one can be made,
+    else a question not asked yet; None when every question the pool offers was served.
+
+    The same arguments give the same spec; a different ``seed`` (a learner, a session) another order.
+    """
+    mine = [s for s in served if (s.kind, s.system, s.options) == (kind.name, system, options)]
+    seen = {s.sentence for s in mine}
+    rnd = random.Random(f"{kind.name}/{system}/{options}/{level}/{seed}")
+    order = candidates(pool, level, rnd)
+    for sentence in (s for s in order if sentence_key(s) not in seen):
+        spec = ItemSpec(kind.name, sentence_key(sentence), system, options, item_seed(kind, rnd), level)
+        if made(kind, spec, sentence, model) is not None:
+            return spec
+    if not kind.seeded:  # one question per sentence, and every sentence was seen
+        return None
+    asked = {question_of(i) for s in mine if (i := made(kind, s, pool.find(s.sentence), model))}
+    for sentence in order * TRIES:
+        spec = ItemSpec(kind.name, sentence_key(sentence), system, options, rnd.randrange(10**6), level)
+        found = made(kind, spec, sentence, model)
+        if found is not None and question_of(found) not in asked:
+            return spec
+    return None
 
 
 def rebuild(spec: ItemSpec, kind: ExerciseKind[Any], pool: SentencePool,

@@ -9,10 +9,12 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..experiments.audit import SYSTEM_VARIANTS, bracket
 from ..sentence import Sentence
 from ..trees import Arc, arcs, position
+from .answers import AnswerInput, arcs_json, arcs_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import ExerciseKind, Model
 from .setting import MAX_TOKENS, system_of, variant
@@ -69,6 +71,8 @@ class CrossingArcs(ExerciseKind[CrossingAnswer]):
     """Which pairs of gold arcs cross?  Is the tree projective?"""
 
     name, number, title = "crossing-arcs", 6, "Crossing arcs"
+    seeded = False
+    answer_input = AnswerInput("arc-pairs", about_tree=True, marks="crossing")
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[CrossingAnswer]:
         gold_only(sentence, self.limit)
@@ -102,6 +106,17 @@ class CrossingArcs(ExerciseKind[CrossingAnswer]):
     def wrong(self, item: Item[CrossingAnswer], rnd: random.Random) -> CrossingAnswer | None:
         return CrossingAnswer(item.key.pairs, not item.key.projective)
 
+    def to_json(self, answer: CrossingAnswer) -> dict[str, Any]:
+        return {"pairs": sorted(arcs_json(p) for p in answer.pairs), "projective": answer.projective}
+
+    def from_json(self, value: dict[str, Any]) -> CrossingAnswer:
+        return CrossingAnswer(frozenset(arcs_of(p) for p in value["pairs"]), value["projective"])
+
+    def describe(self, item: Item[CrossingAnswer], answer: CrossingAnswer) -> str:
+        pairs = "; ".join(pair_words(item.sentence, p) for p in sorted(answer.pairs, key=sorted))
+        pairs = pairs or "none cross"
+        return f"{pairs}; {'projective' if answer.projective else 'not projective'}"
+
 
 def variant_name(name: str, options: tuple[tuple[str, object], ...]) -> str:
     return f"{name}{bracket(options)}"
@@ -114,6 +129,8 @@ class WhichSystems(ExerciseKind[frozenset[str]]):
     """Tick every system that can build this gold tree; each system says why or why not."""
 
     name, number, title = "which-systems", 7, "Which systems can build this tree"
+    seeded = False
+    answer_input = AnswerInput("systems", about_tree=True, marks="crossing")
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[frozenset[str]]:
         gold_only(sentence, MAX_TOKENS)
@@ -143,3 +160,12 @@ class WhichSystems(ExerciseKind[frozenset[str]]):
 
     def wrong(self, item: Item[frozenset[str]], rnd: random.Random) -> frozenset[str] | None:
         return item.key ^ {rnd.choice(sorted(VARIANTS))}
+
+    def to_json(self, answer: frozenset[str]) -> list[str]:
+        return sorted(answer)
+
+    def from_json(self, value: list[str]) -> frozenset[str]:
+        return frozenset(value)
+
+    def describe(self, item: Item[frozenset[str]], answer: frozenset[str]) -> str:
+        return ", ".join(sorted(answer)) or "none ticked"

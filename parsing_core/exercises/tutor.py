@@ -5,13 +5,17 @@ a system's own reason (:meth:`TransitionSystem.why_illegal`); nothing is typed p
 
 >>> import parsing_core as pc
 >>> s = pc.Sentence.from_heads("He sent her a letter .".split(), [2, 0, 2, 5, 2, 2])
->>> arc_words(s, (2, 3)), arc_words(s, (0, 2))
-('sent → her', 'ROOT → sent')
+>>> arc_words(s, (2, 3)), arc_words(s, (0, 2)), arc_words(s, (2, 6))
+('sent → her', 'ROOT → sent', "sent → '.'")
 >>> system = pc.get_system("arc-eager")
 >>> c = pc.replay(system, s, ["SH", "LA", "RA"]).final
 >>> answer = pc.get_oracle(system, "goldberg-nivre").answer(c, s)
 >>> why_costs(s, pc.Transition("SH"), answer)
 'SHIFT costs 1: it makes sent → her unreachable.'
+>>> judge_move(system, s, c, answer, pc.Transition("RA"))
+'RIGHT-ARC is optimal (cost 0): it builds the gold arc sent → her.'
+>>> effect_words(system, s, c, pc.Transition("SH"))
+'SHIFT puts her on the stack'
 >>> why_illegal(system, pc.replay(system, s, []).final, pc.Transition("RE"))
 'REDUCE is not possible here: ROOT cannot be reduced.'
 """
@@ -30,12 +34,19 @@ from ..transition import Transition
 from ..trees import Arc
 
 
-def token_words(sentence: Sentence, token: int) -> str:
+def bare_token(sentence: Sentence, token: int) -> str:
     """The word, with its number when the word occurs twice in the sentence (``the (3)``)."""
     word = sentence.word(token)
     if token and Counter(sentence.words)[word] > 1:
         return f"{word} ({token})"
     return word
+
+
+def token_words(sentence: Sentence, token: int) -> str:
+    """The word as prose names it: :func:`bare_token`, quoted when it is punctuation (``'.'``),
+    which bare in a sentence would read as a typo."""
+    word = bare_token(sentence, token)
+    return word if any(ch.isalnum() for ch in sentence.word(token)) else f"'{word}'"
 
 
 def arc_words(sentence: Sentence, arc: Arc) -> str:
@@ -50,6 +61,11 @@ def arcs_words(sentence: Sentence, arcs: Iterable[Arc]) -> str:
 
 def cost_words(cost: float) -> str:
     return "∞" if math.isinf(cost) else f"{cost:g}"
+
+
+def moves_count(count: int) -> str:
+    """``1 move``, ``3 moves``."""
+    return f"{count} move{'s' * (count != 1)}"
 
 
 def moves_words(moves: Iterable[Transition]) -> str:
@@ -74,6 +90,50 @@ def why_costs(sentence: Sentence, t: Transition, answer: Answer) -> str:
             f"{arcs_words(sentence, why.lost)}, which the best parse after {t.name} gives up{gained}.")
 
 
+def words_of(sentence: Sentence, tokens: Iterable[int]) -> str:
+    return " and ".join(token_words(sentence, t) for t in tokens)
+
+
+def effect_words(system: TransitionSystem, sentence: Sentence, c: Configuration, t: Transition) -> str:
+    """What a legal move does to this configuration: the arc it adds, the words it moves."""
+    after = system.apply(c, t)
+    said = []
+    if built := after.unlabelled_arcs - c.unlabelled_arcs:
+        said.append(f"adds {arcs_words(sentence, built)}")
+    if on := [x for x in after.stack if x not in c.stack]:
+        said.append(f"puts {words_of(sentence, on)} on the stack")
+    if off := [x for x in c.stack if x not in after.stack]:
+        said.append(f"takes {words_of(sentence, off)} off the stack")
+    if back := [x for x in after.buffer if x not in c.buffer]:
+        said.append(f"puts {words_of(sentence, back)} back in the buffer")
+    return f"{t.name} " + (" and ".join(said) or "changes nothing")
+
+
+def principle_rung(system: TransitionSystem, sentence: Sentence, c: Configuration) -> str:
+    """The second rung of a move question, about this configuration: what each legal move would do
+    here, and the question that decides its cost."""
+    effects = "; ".join(effect_words(system, sentence, c, t) for t in system.legal(c))
+    return (f"Here {effects}. For each, ask which gold arcs could no longer be built after it: that "
+            "is what it costs, and the optimal moves lose the fewest.")
+
+
+def why_optimal(system: TransitionSystem, sentence: Sentence, c: Configuration, answer: Answer,
+                t: Transition) -> str:
+    """Why an optimal move is optimal: the gold arc it builds, or those it keeps within reach that
+    another move would lose (named only where the oracle names *the* arcs a move loses)."""
+    lead = f"{t.name} is optimal (cost {cost_words(answer.costs[t.bare])}): "
+    gold = set(sentence.gold_arcs)
+    if built := (system.apply(c, t).unlabelled_arcs - c.unlabelled_arcs) & gold:
+        return lead + f"it builds the gold arc {arcs_words(sentence, built)}."
+    mine = answer.explanations.get(t.bare)
+    others = {m: why for m, why in answer.explanations.items() if m not in answer.optimal and not why.example}
+    kept = frozenset().union(*(why.lost for why in others.values())) - (mine.lost if mine else frozenset())
+    if kept and (mine is None or not mine.example):
+        losers = moves_words(m for m, why in others.items() if why.lost & kept)
+        return lead + f"it keeps {arcs_words(sentence, kept)} within reach, which {losers} would lose."
+    return lead + "a best tree still reachable stays reachable after it."
+
+
 def why_illegal(system: TransitionSystem, c: Configuration, t: Transition) -> str:
     """The system's own reason, as a sentence."""
     return f"{t.name} is not possible here: {system.why_illegal(c, t)}."
@@ -84,6 +144,8 @@ def judge_move(system: TransitionSystem, sentence: Sentence, c: Configuration, a
     """What a tutor says of one move at ``c``: illegal (why), or its cost (why)."""
     if t.bare not in answer.costs:
         return why_illegal(system, c, t)
+    if t.bare in answer.optimal and not math.isinf(answer.costs[t.bare]):
+        return why_optimal(system, sentence, c, answer, t)
     return why_costs(sentence, t, answer)
 
 
@@ -94,9 +156,9 @@ def lost_arcs(answer: Answer, t: Transition) -> frozenset[Arc]:
 
 
 def configuration_words(sentence: Sentence, c: Configuration) -> str:
-    """``stack [ROOT sent her] buffer [a letter .]``."""
+    """``stack [ROOT sent her] buffer [a letter .]`` (between brackets, punctuation needs no quotes)."""
     def words(tokens: tuple[int, ...]) -> str:
-        return " ".join(token_words(sentence, t) for t in tokens)
+        return " ".join(bare_token(sentence, t) for t in tokens)
     return f"stack [{words(c.stack)}] buffer [{words(c.buffer)}]"
 
 

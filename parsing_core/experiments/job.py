@@ -1,6 +1,6 @@
 """Run an Oracle lab job: ``python -m parsing_core.experiments.job --spec spec.json --log log.jsonl``.
 
-The jobs board (:mod:`parsing_core.jobs`, kind ``lab``) starts it in its own process; it reads a
+The jobs board (:mod:`server.jobs`, kind ``lab``) starts it in its own process; it reads a
 :class:`~.lab.LabSpec`, loads the treebank, and appends one JSON line per record to ``--log``
 (flushed at once, so a page follows the run as it goes): a start line, one line per walk
 (:func:`~.lab_runs.agreement_records`), then, with ``speed``, the timings, and an end line.

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import MISSING, Field, asdict, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
 
-from ..errors import ParsingCoreError
+from ..records import Record, TaggedRecord, read_tagged, tags
 from .agreement import AgreementSummary, summarize
 from .walks import NEDERHOF_FOLLOW, THESIS_FOLLOW
 
-Record = dict[str, Any]
 #: The walk policies a lab offers: the share of steps that take the first oracle's min-cost move.
 FOLLOW = {THESIS_FOLLOW: "thesis §6.2: follow the first oracle 10 %, random legal move otherwise",
           NEDERHOF_FOLLOW: "Nederhof: follow the first oracle 90 % (a parser right 90 % of the time)"}
@@ -81,28 +80,16 @@ class Confusion:
     moves: str
 
 
-class FlatRecord:
-    """A record whose JSON line is its event name and its fields, as they are (numbers and strings).
-
-    A field with a default may be missing from the line (older logs); any other missing field is a
-    ``KeyError``.
+class FlatRecord(TaggedRecord):
+    """A record whose JSON line is its event name and its fields, as they are (numbers and strings):
+    :class:`~parsing_core.records.TaggedRecord`'s round trip.  A field with a default may be
+    missing from the line (older logs); any other missing field is a ``KeyError``.
 
     >>> LabEnd(12.5, False).to_json()
     {'event': 'lab_end', 'seconds': 12.5, 'stopped': False}
     >>> SpeedRecord.from_json({"event": "lab_speed", "oracle": "exact", "n": 10, "ms": 0.5, "samples": 3})
     SpeedRecord(oracle='exact', n=10, ms=0.5, samples=3, note='')
     """
-
-    event: ClassVar[str]
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each subclass is a dataclass
-
-    def to_json(self) -> Record:
-        return {"event": self.event} | asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Record) -> Self:
-        return cls(**{f.name: data[f.name] for f in fields(cls)
-                      if f.name in data or (f.default is MISSING and f.default_factory is MISSING)})
 
 
 @dataclass(frozen=True)
@@ -113,7 +100,7 @@ class LabStart(FlatRecord):
 
 
 @dataclass(frozen=True)
-class SentenceRecord:
+class SentenceRecord(TaggedRecord):
     """One walk over the sentence numbered ``index`` in its treebank file (0-based)."""
 
     event: ClassVar[str] = "lab_sentence"
@@ -168,16 +155,12 @@ class LabEnd(FlatRecord):
 
 
 LabRecord = LabStart | SentenceRecord | SpeedRecord | BaselineRecord | LabEnd
-_KINDS: dict[str, Any] = {k.event: k for k in (LabStart, SentenceRecord, SpeedRecord, BaselineRecord, LabEnd)}
+_KINDS: dict[str, type[LabRecord]] = tags(LabStart, SentenceRecord, SpeedRecord, BaselineRecord, LabEnd)
 
 
 def read_lab_record(line: Record) -> LabRecord:
     """One log line as its record (the jobs board's reader for the ``lab`` kind)."""
-    kind = _KINDS.get(line.get("event", ""))
-    if kind is None:
-        raise ParsingCoreError(f"unknown lab log event {line.get('event')!r}")
-    record: LabRecord = kind.from_json(line)
-    return record
+    return read_tagged(_KINDS, line, "lab log")
 
 
 def summary_of(records: Iterable[LabRecord], projective: bool) -> AgreementSummary:

@@ -2,8 +2,10 @@
 
 A file that cannot be read is a :class:`Problem` naming it; the other files still load
 (:func:`load_lessons`).  :func:`check_lesson` replays each step's moves, checks each claim
-against the oracles (:mod:`.claims`) and makes and grades each question (:mod:`.questions`); each
-failure is a problem naming the file and the step.  :func:`report` writes what was found.
+against the oracles (:mod:`.claims`), each arc its prose names (:mod:`.prose`), what it shows and
+when (:mod:`.rules`: no key before the answer, looks at what is there, sources in a footnote, a
+recap), and makes and grades each question (:mod:`.questions`); each failure is a problem naming
+the file and the step.  :func:`report` writes what was found.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from pathlib import Path
 
 from ..errors import ParsingCoreError
 from ..oracles import list_oracles
+from . import rules
 from .board import Reached
 from .claims import check_claim
 from .format import Lesson, LessonError, Step, read_lesson
+from .prose import check_prose_arcs
 from .questions import gradable, item_of
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "assets" / "lessons"
@@ -60,8 +64,9 @@ def load_lessons(paths: Iterable[Path]) -> tuple[list[Lesson], list[Problem]]:
 
 
 def check_lesson(lesson: Lesson) -> list[Problem]:
-    """Every step of the lesson checked; an empty list when all is well."""
-    return [problem for step in lesson.steps for problem in check_step(lesson, step)]
+    """Every step of the lesson checked, and its recap; an empty list when all is well."""
+    problems = [problem for step in lesson.steps for problem in check_step(lesson, step)]
+    return problems + [Problem(lesson.where(), message) for message in rules.check_recap(lesson)]
 
 
 def check_step(lesson: Lesson, step: Step) -> list[Problem]:
@@ -70,7 +75,7 @@ def check_step(lesson: Lesson, step: Step) -> list[Problem]:
         reached = Reached(lesson, step)
     except LessonError as error:
         return [Problem(error.where, error.message)]
-    problems = []
+    problems = [Problem(where, message) for message in shown(lesson, step, reached)]
     known = list_oracles(reached.system)
     for oracle in (o for o in (step.board.oracle, step.board.compare) if o and o not in known):
         problems.append(Problem(where, f"no oracle {oracle!r} for {reached.system.name}; "
@@ -86,13 +91,26 @@ def check_step(lesson: Lesson, step: Step) -> list[Problem]:
         if wrong is not None:
             problems.append(Problem(where, f"the {claim.kind} claim is false: {wrong}"))
     if step.question is not None:
-        try:
-            wrong = gradable(item_of(lesson, step, reached))
-        except ParsingCoreError as error:
-            wrong = f"cannot be asked: {error}"
-        if wrong is not None:
-            problems.append(Problem(where, f"the {step.question.kind} question {wrong}"))
+        problems += [Problem(where, message) for message in check_question(lesson, step, reached)]
     return problems
+
+
+def shown(lesson: Lesson, step: Step, reached: Reached) -> list[str]:
+    """What is wrong with what the step shows: its look, its sources, its board, the arcs its prose names."""
+    return (rules.check_look(lesson, step, reached) + rules.check_provenance(step)
+            + rules.check_without_board(step) + check_prose_arcs(step, reached))
+
+
+def check_question(lesson: Lesson, step: Step, reached: Reached) -> list[str]:
+    """The question can be asked, its key grades right, and nothing read before it gives the key."""
+    assert step.question is not None
+    try:
+        item = item_of(lesson, step, reached)
+        wrong = gradable(item)
+    except ParsingCoreError as error:
+        return [f"the {step.question.kind} question cannot be asked: {error}"]
+    told = rules.check_no_key_before_answer(step, reached, item)
+    return told + ([f"the {step.question.kind} question {wrong}"] if wrong is not None else [])
 
 
 def check_files(paths: Iterable[Path]) -> tuple[list[Lesson], list[Problem]]:

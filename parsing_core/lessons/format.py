@@ -8,14 +8,17 @@ with ``words`` and ``heads``) and the board every step starts from (``[board]``)
 
     title = "Static oracles and why they fail"
     seeds = ["000"]
+    recap = "A static oracle knows the gold path only; off it, its advice loses arcs."
     [board]
     sentence = "he-sent-her-a-letter"
     system = "arc-eager"
 
     [[steps]]
-    text = "The parser shifts *her* instead of attaching it (seed 000, Table 1)."
+    text = "The parser has shifted *her* instead of attaching it."
     moves = "SH.LA.RA.SH"
-    look = "the RA row"
+    sources = "seed 000, Table 1"
+    after = "RIGHT-ARC would make *a* a dependent of *her*: *a* belongs to *letter*."
+    look = {target = "cost-table", move = "RA", text = "the RA row"}
     [[steps.claims]]
     kind = "cost"
     move = "RA"
@@ -24,9 +27,12 @@ with ``words`` and ``heads``) and the board every step starts from (``[board]``)
     [steps.question]
     kind = "next-move"
 
-A step may also name a move to ``highlight`` on the board (outlined) and a live ``demo`` the page
-runs beside it (:data:`DEMOS`).  Anything that does not fit raises :class:`LessonError`, which names
-the file and the step.
+A step may also name a move to ``highlight``, what to ``look`` at (a target of
+:data:`LOOK_TARGETS`), a live ``demo`` (:data:`DEMOS`), ``board = false`` (none shown) and its
+``sources`` (a footnote).  On a question step the ``text`` is read *before* answering; ``after``
+(the explanation), the look line, the claims and the highlight appear once it is answered.  A
+lesson ends with a one-line ``recap``; ``costs = false``: legal moves only, before costs are
+taught.  Anything that does not fit raises :class:`LessonError`, naming the file and the step.
 
 >>> lesson = read_lesson({"title": "t", "board": {"sentence": "s", "system": "arc-eager"},
 ...                       "steps": [{"text": "hi", "moves": "SH.LA"}]}, "x.toml")
@@ -61,6 +67,17 @@ QUESTION_KINDS: tuple[str, ...] = ("next-move", "all-optimal", "cost-of-move", "
 #: Live demonstrations a step may run beside its board (the page knows how to run each).
 DEMOS: dict[str, str] = {
     "training": "train two small parsers, static and dynamic, side by side, and draw their dev UAS curves",
+}
+#: What a step may point at ("Look at: ..."), each a part of the Lessons page.
+LOOK_TARGETS: dict[str, str] = {
+    "stack": "the stack, drawn under the words",
+    "buffer": "the buffer, drawn under the words",
+    "arcs": "the words and the arcs built so far",
+    "gold-arcs": "the gold tree's arcs in the drawing",
+    "move": "a move's button (name it: move = \"RA\")",
+    "cost-table": "the table of moves (a row: move = \"RA\"); not on a final configuration",
+    "compare": "the second oracle's cost column (the board names one to compare)",
+    "demo": "the step's live demonstration",
 }
 BOARD_FIELDS = ("sentence", "system", "options", "labelled", "oracle", "compare", "moves")
 
@@ -111,15 +128,27 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Look:
+    """What a step points at: a target of :data:`LOOK_TARGETS` (or ""), in words; a move's button or row."""
+
+    target: str
+    text: str
+    move: str = ""
+
+
+@dataclass(frozen=True)
 class Step:
     number: int  # from 1
-    text: str
+    text: str  # on a question step: what is read before answering
     board: Board
-    look: str = ""  # what to look at: a move, an arc, a table row, said in words
+    look: Look | None = None
     highlight: str = ""  # a move kind to highlight on the board (SH, LA, RA, RE, SW)
     claims: tuple[Claim, ...] = ()
     question: Question | None = None
     demo: str = ""  # one of DEMOS, or ""
+    after: str = ""  # the explanation, shown once the question is answered
+    sources: str = ""  # where the step's facts come from (a footnote)
+    shows_board: bool = True  # ``board = false``: a step about something else shows none
 
 
 @dataclass(frozen=True)
@@ -140,6 +169,9 @@ class Lesson:
     seeds: tuple[str, ...]
     sentences: Mapping[str, InlineSentence]
     steps: tuple[Step, ...]
+    recap: str = ""  # one line, shown at the end of the lesson
+    sources: str = ""  # where the lesson's facts come from (a footnote on every step)
+    costs: bool = True  # False: legal moves only, before costs are taught
 
     def where(self, step: int | None = None) -> str:
         return self.path if step is None else f"{self.path}, step {step}"
@@ -157,13 +189,16 @@ def read_lesson(data: Mapping[str, Any], path: str, lesson_id: str = "") -> Less
                  for name, value in table(data, "sentences", path).items()}
     steps = tuple(read_step(s, i, base, f"{path}, step {i}") for i, s in enumerate(steps_data, start=1))
     seeds = tuple(str(s) for s in data.get("seeds", ()))
-    return Lesson(lesson_id or path, path, title, text_field(data, "summary", path), seeds, sentences, steps)
+    recap, sources = text_field(data, "recap", path), text_field(data, "sources", path)
+    return Lesson(lesson_id or path, path, title, text_field(data, "summary", path), seeds, sentences, steps,
+                  recap, sources, data.get("costs") is not False)
 
 
 def read_step(data: Any, number: int, base: Board, where: str) -> Step:
     if not isinstance(data, dict):
         raise LessonError(where, "a step is a table ([[steps]])")
-    known = {"text", "look", "highlight", "claims", "question", "demo", *BOARD_FIELDS}
+    known = {"text", "look", "highlight", "claims", "question", "demo", "after", "sources", "board",
+             *BOARD_FIELDS}
     unknown = sorted(set(data) - known)
     if unknown:
         raise LessonError(where, f"unknown field {unknown[0]!r}; a step has {', '.join(sorted(known))}")
@@ -175,8 +210,20 @@ def read_step(data: Any, number: int, base: Board, where: str) -> Step:
     text, demo = text_field(data, "text", where, required=True), text_field(data, "demo", where)
     if demo and demo not in DEMOS:
         raise LessonError(where, f"unknown demo {demo!r}; choose one of {', '.join(DEMOS)}")
-    return Step(number, text, board, text_field(data, "look", where), text_field(data, "highlight", where),
-                claims, question, demo)
+    return Step(number, text, board, read_look(data.get("look"), where), text_field(data, "highlight", where),
+                claims, question, demo, text_field(data, "after", where), text_field(data, "sources", where),
+                data.get("board") is not False)
+
+
+def read_look(data: Any, where: str) -> Look | None:
+    """``look = {target = "cost-table", move = "RA", text = "the RA row"}`` (a bare string: no target)."""
+    if data is None:
+        return None
+    if isinstance(data, str):
+        return Look("", data)
+    if not isinstance(data, dict) or not isinstance(data.get("text", ""), str):
+        raise LessonError(where, "look is a table: look = {target = \"stack\", text = \"...\"}")
+    return Look(str(data.get("target", "")), str(data.get("text", "")), str(data.get("move", "")))
 
 
 def read_board(data: Any, base: Board, where: str) -> Board:

@@ -24,12 +24,12 @@ parsing_core.errors.ParsingCoreError: unknown regime 'random'; choose static, no
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ParsingCoreError
+from ..records import load_spec, save_spec
 
 #: static: follow the static oracle's one gold move (projective sentences only, unless the
 #: system can swap).  nondeterministic: follow the model's favourite minimum-cost move.
@@ -192,13 +192,8 @@ class TrainSpec:
                    TrainConfig.from_dict(data.get("train", {})), ModelConfig.from_dict(data.get("model", {})))
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
-        return path
+        return save_spec(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> TrainSpec:
-        try:
-            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError, TypeError) as err:
-            raise ParsingCoreError(f"cannot read the training spec {path}: {err}") from err
+        return load_spec(cls.from_json, path, "training spec")

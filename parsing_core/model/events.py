@@ -18,32 +18,15 @@ parsing_core.errors.ParsingCoreError: unknown log event 'lunch'
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
-from ..errors import ParsingCoreError
+from ..records import Record, TaggedRecord, read_tagged, tags
 from .config import ModelConfig, TrainConfig
-
-Record = dict[str, Any]
-E = TypeVar("E", bound="_Event")
-
-
-class _Event:
-    """JSON round trip shared by the records: the fields plus the ``event`` tag."""
-
-    event: ClassVar[str]
-
-    def to_json(self) -> Record:
-        return {"event": self.event, **asdict(self)}  # type: ignore[call-overload]
-
-    @classmethod
-    def from_json(cls: type[E], data: Record) -> E:
-        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-        return cls(**{k: v for k, v in data.items() if k in known})
 
 
 @dataclass(frozen=True)
-class StartEvent(_Event):
+class StartEvent(TaggedRecord):
     """The first line: what is trained on what, with which settings."""
 
     event: ClassVar[str] = "start"
@@ -64,7 +47,7 @@ class StartEvent(_Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Walks(_Event):
+class _Walks(TaggedRecord):
     """What a batch and an epoch both count: the training walks over ``sentences``, their
     ``steps``, ``errors`` (steps where the model's move was not optimal), ``explored`` (errors
     the walk followed), ``dropped`` (walks left out: the oracle could not answer), and speed.
@@ -120,7 +103,7 @@ class EpochEvent(_Walks):
 
 
 @dataclass(frozen=True)
-class TestEvent(_Event):
+class TestEvent(TaggedRecord):
     """The last line when there is a test set: its attachment scores."""
 
     __test__: ClassVar[bool] = False  # not a pytest test class
@@ -132,12 +115,9 @@ class TestEvent(_Event):
 
 
 Event = StartEvent | BatchEvent | EpochEvent | TestEvent
-EVENTS: dict[str, type[Event]] = {e.event: e for e in (StartEvent, BatchEvent, EpochEvent, TestEvent)}
+EVENTS: dict[str, type[Event]] = tags(StartEvent, BatchEvent, EpochEvent, TestEvent)
 
 
 def read_event(data: Record) -> Event:
     """The typed record of one log line (a dict as ``json.loads`` gives it)."""
-    kind = data.get("event")
-    if kind not in EVENTS:
-        raise ParsingCoreError(f"unknown log event {kind!r}")
-    return EVENTS[kind].from_json(data)
+    return read_tagged(EVENTS, data, "log")

@@ -12,9 +12,10 @@ does, so that every prediction is a tree.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import torch
@@ -24,12 +25,14 @@ from ..driver import max_steps
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import get_system
-from .batch import Encoded, Lockstep, encode, index_tensor
+from .batch import Encoded, encode
 from .config import ModelConfig
 from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
-from .scoring import Scorer, best_label, best_move
+from .scoring import Scorer
 from .state import BatchState
+from .tensor_parse import GraphedParse, parse_walk
+from .tensor_state import TensorState
 from .vocab import Vocab
 
 
@@ -41,6 +44,9 @@ class Parser:
     vocab: Vocab
     config: ModelConfig
     network: ParserNetwork = field(init=False)
+    #: greedy parsing's recorded walks, by batch size and device (``path="graphs"``)
+    graphed: dict[tuple[int, torch.device], GraphedParse] = field(
+        init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.system = get_system(self.system_name, labelled=bool(self.vocab.labels))
@@ -63,7 +69,14 @@ class Parser:
         return self.network.device
 
     def to(self, device: torch.device | str) -> Parser:
+        """Move the network; its LSTMs' weights are laid out again as one contiguous block each
+        (cuDNN reads them in place, instead of compacting a copy at every call).  Walks recorded
+        for greedy parsing read the weights where they were: they are dropped."""
+        self.graphed.clear()
         self.network.to(device)
+        for module in self.network.modules():
+            if isinstance(module, torch.nn.LSTM):
+                module.flatten_parameters()
         return self
 
     def encode(self, sentences: Sequence[Sentence], word_dropout: float = 0.0,
@@ -75,12 +88,19 @@ class Parser:
         """This parser bound to one sentence, to score any configuration of it (see :mod:`.scoring`)."""
         return Scorer(self, sentence)
 
-    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128, path: str = "batched",
+    def parse(self, sentences: Sequence[Sentence], batch_size: int = 128, path: str = "auto",
               workers: int = 1) -> list[Sentence]:
         """The sentences with predicted heads (and labels), parsed ``batch_size`` at a time.
 
-        ``path``: "batched" walks each batch on a :class:`.state.BatchState`; "legacy" one
-        configuration at a time (:class:`.batch.Lockstep`, kept to compare); both parse alike.
+        ``path``: "tensor" walks each batch on a :class:`.tensor_state.TensorState` on the
+        network's device (no copy to the host until the batch is parsed); "batched" on a
+        :class:`.state.BatchState` (numpy); "graphs" pads each batch to ``batch_size`` rows and
+        a bucket of lengths and, on a GPU, replays the walk of that shape as a CUDA graph
+        (:mod:`.tensor_parse`: the first batch of each shape records it).  All parse alike, and
+        alike to the tests' reference, which walks one configuration at a time
+        (``tests/lockstep_parse.py``).  "auto" (the default) parses as "batched": step by step,
+        the eager tensor path's few hundred small operations cost more kernel launches on a GPU
+        than the numpy state's one copy each way (``docs/benchmarks/gpu.md``).
 
         ``workers`` > 1 (on a CPU): that many batches at once, each in a thread of its own
         with one torch thread.  torch's kernels let go of Python's lock while they compute, so
@@ -92,7 +112,10 @@ class Parser:
         this way in a process of its own (the command line, a training job), not beside other
         torch work.
         """
-        parse_batch = self.parse_batch if check_path(path) == "batched" else self.parse_batch_legacy
+        walks: dict[str, Callable[[Sequence[Sentence]], list[Sentence]]] = {
+            "tensor": self.parse_batch_tensor, "batched": self.parse_batch,
+            "graphs": partial(self.parse_batch_graphed, batch_size)}
+        parse_batch = walks[self.walk_path(path)]
         self.network.eval()
         order = sorted(range(len(sentences)), key=lambda i: sentences[i].n)  # little padding per batch
         chunks = [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
@@ -155,46 +178,57 @@ class Parser:
             label_ids[active] = torch.where(slot >= 0, best, -1).cpu().numpy()
         return kinds, label_ids
 
+    def walk_path(self, path: str) -> str:
+        """The path that ``path`` names here ("auto" resolved for this device and system)."""
+        if check_path(path, PARSE_PATHS) != "auto":
+            return path
+        return "batched"
+
     @torch.inference_mode()
-    def parse_batch_legacy(self, sentences: Sequence[Sentence]) -> list[Sentence]:
-        """Greedy parsing of one batch in lockstep, one configuration at a time."""
+    def parse_batch_tensor(self, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """Greedy parsing of one batch on the device: 2n steps of tensor operations, one copy at the end.
+
+        The same choices as :meth:`parse_batch`; final rows take no move (−1).
+        """
         if not sentences:
             return []
         batch = self.encode(sentences)
-        table = self.network.encode(batch, packed=True)  # (B·T + 1, F, heads·M)
-        walk = Lockstep(self.system, sentences, batch.width, self.config.children)
-        limit = max_steps(self.system, max(s.n for s in sentences))
-        while walk.active:
-            if walk.steps > limit:
-                raise ParsingCoreError(f"the parser did not finish after {limit} steps")
-            self.step(walk, table)
-            walk.advance()
-        return [finished(s, c, self.labelled) for s, c in zip(sentences, walk.configs)]
+        table = self.network.encode(batch)  # (B·T + 1, F, heads·M)
+        lengths = [s.n for s in sentences]
+        state = TensorState(self.system, lengths, self.device, self.vocab.labels)
+        layout = (batch.width, len(sentences) * batch.width, self.config.children)
+        parse_walk(self.network, state, table, layout, 2 * max(lengths), self.arc_slot.to(self.device))
+        if not bool(state.terminal().all()):
+            raise ParsingCoreError(f"the parser did not finish after {2 * max(lengths)} steps")
+        return [finished(s, c, self.labelled) for s, c in zip(sentences, state.configurations())]
 
-    def step(self, walk: Lockstep, table: torch.Tensor) -> None:
-        """Score every active configuration once and apply its best legal move.
-
-        The choice (:func:`.scoring.best_move`, :func:`.scoring.best_label`) is the one a
-        :class:`.Scorer` shows for a single configuration.
-        """
-        rows = index_tensor(walk.rows(walk.active), self.device)
-        moves, labels = self.network.score(table, rows)  # (N, K), (N, 2, L)
-        raw: list[list[float]] = moves.tolist()
-        best_labels: list[list[int]] | None = labels.argmax(dim=2).tolist() if labels is not None else None
-        for n, i in enumerate(walk.active):
-            c = walk.configs[i]  # not final, so some move is legal
-            move = self.moves[best_move(self.moves, raw[n], c)]
-            label = best_label(self.vocab, move.kind, best_labels[n] if best_labels is not None else None)
-            walk.move(i, move.effect(c, label))
+    @torch.inference_mode()
+    def parse_batch_graphed(self, size: int, sentences: Sequence[Sentence]) -> list[Sentence]:
+        """Greedy parsing of one batch (at most ``size`` sentences) padded to ``size`` rows and a
+        bucket of lengths: replayed as a CUDA graph on a GPU (see :mod:`.tensor_parse`)."""
+        if not sentences:
+            return []
+        batch = self.encode(sentences)
+        table = self.network.encode(batch)
+        if (size, self.device) not in self.graphed:
+            self.graphed[size, self.device] = GraphedParse(self.network, self.system, self.vocab.labels,
+                                                           self.arc_slot.to(self.device), size)
+        final = self.graphed[size, self.device].configurations(table, [s.n for s in sentences], batch.width,
+                                                               self.config.children)
+        return [finished(s, c, self.labelled) for s, c in zip(sentences, final)]
 
 
-PATHS = ("batched", "legacy")
+#: How greedy parsing walks a batch (see :meth:`Parser.parse`).
+PARSE_PATHS = ("auto", "graphs", "tensor", "batched")
+#: How training walks a batch: the parse paths, and "legacy" (one configuration at a time, packed
+#: sequences; kept to compare, its dev set parsed on the batched path).
+PATHS = (*PARSE_PATHS, "legacy")
 
 
-def check_path(path: str) -> str:
-    """``path`` if it names a way of walking batches (:data:`PATHS`)."""
-    if path not in PATHS:
-        raise ParsingCoreError(f"unknown path {path!r}; choose batched or legacy")
+def check_path(path: str, paths: Sequence[str] = PATHS) -> str:
+    """``path`` if it names a way of walking batches (one of ``paths``)."""
+    if path not in paths:
+        raise ParsingCoreError(f"unknown path {path!r}; choose {', '.join(paths)}")
     return path
 
 

@@ -25,8 +25,9 @@ from ..systems import TransitionSystem
 Array = Any  # a numpy array (numpy's stubs type most array expressions as Any)
 
 
-class BatchState(Protocol):
-    """What the rules read and change of a :class:`.state.BatchState` (the module docstring there)."""
+class Reading(Protocol):
+    """What the preconditions and arcs read of a batch: a :class:`.state.BatchState`, or a
+    :class:`.tensor_state.TensorState` (these rules use array operators only, so torch tensors do)."""
 
     size: int
     rows: Array
@@ -38,11 +39,16 @@ class BatchState(Protocol):
     def s(self, k: int) -> Array: ...
     def b(self, k: int) -> Array: ...
     def has_head(self, tokens: Array, rows: Array | None = None) -> Array: ...
+
+
+class BatchState(Reading, Protocol):
+    """What the effects also change of a :class:`.state.BatchState` (the module docstring there)."""
+
     def push(self, rows: Array, tokens: Array) -> None: ...
     def attach(self, rows: Array, heads: Array, deps: Array, labels: Array) -> None: ...
-Legal = Callable[[BatchState], Array]  # (B,) bool
+Legal = Callable[[Reading], Array]  # (B,) bool
 Effect = Callable[[BatchState, Array, Array], None]  # rows, their labels (ids, −1 for none)
-ArcOf = Callable[[BatchState], tuple[Array, Array]]  # (B,) heads, (B,) dependents; −1: none
+ArcOf = Callable[[Reading], tuple[Array, Array]]  # (B,) heads, (B,) dependents; −1: none
 NONE = -1
 
 
@@ -55,63 +61,63 @@ class Rule:
     arc: ArcOf | None = None  # None: the move never builds an arc
 
 
-def no_arc(st: BatchState) -> tuple[Array, Array]:
+def no_arc(st: Reading) -> tuple[Array, Array]:
     none = np.full(st.size, NONE)
     return none, none
 
 
 # -- preconditions -------------------------------------------------------------------------
-def can_shift(st: BatchState) -> Array:
+def can_shift(st: Reading) -> Array:
     """SH: the buffer is not empty and its front is not ROOT."""
     return (st.ql > 0) & (st.b(0) != 0)
 
 
-def two_on_stack(st: BatchState) -> Array:
+def two_on_stack(st: Reading) -> Array:
     return st.sl >= 2
 
 
-def standard_left_legal(st: BatchState) -> Array:
+def standard_left_legal(st: Reading) -> Array:
     """arc-standard LA: two tokens on the stack, s1 ≠ ROOT."""
     return (st.sl >= 2) & (st.s(1) != 0)
 
 
-def single_root_right_legal(st: BatchState) -> Array:
+def single_root_right_legal(st: Reading) -> Array:
     """single-root arc-standard RA: ROOT takes its dependent only when the buffer is empty."""
     return (st.sl >= 2) & ~((st.s(1) == 0) & (st.ql > 0))
 
 
-def buffer_left_legal(st: BatchState) -> Array:
+def buffer_left_legal(st: Reading) -> Array:
     """arc-hybrid LA: s0 and b exist, s0 ≠ ROOT."""
     return (st.sl > 0) & (st.ql > 0) & (st.s(0) != 0)
 
 
-def eager_left_legal(st: BatchState) -> Array:
+def eager_left_legal(st: Reading) -> Array:
     """arc-eager LA: as arc-hybrid's, and s0 has no head yet."""
     return buffer_left_legal(st) & ~st.has_head(st.s(0))
 
 
-def eager_right_legal(st: BatchState) -> Array:
+def eager_right_legal(st: Reading) -> Array:
     return (st.sl > 0) & (st.ql > 0)
 
 
-def eager_reduce_legal(st: BatchState) -> Array:
+def eager_reduce_legal(st: Reading) -> Array:
     """arc-eager RE: s0 is a word with a head."""
     s0 = st.s(0)
     return (st.sl > 0) & (s0 != 0) & st.has_head(s0)
 
 
-def correct_reduce_legal(st: BatchState) -> Array:
+def correct_reduce_legal(st: Reading) -> Array:
     """arc-eager-corrected RE: s0 is a word (with or without a head)."""
     return (st.sl > 0) & (st.s(0) != 0)
 
 
-def hybrid_swap_legal(st: BatchState) -> Array:
+def hybrid_swap_legal(st: Reading) -> Array:
     """arc-hybrid SW: s0 < b, neither of them ROOT."""
     s0, b0 = st.s(0), st.b(0)
     return (st.sl > 0) & (st.ql > 0) & (s0 != 0) & (b0 != 0) & (s0 < b0)
 
 
-def standard_swap_legal(st: BatchState) -> Array:
+def standard_swap_legal(st: Reading) -> Array:
     """arc-standard SW: 0 < s1 < s0."""
     s0, s1 = st.s(0), st.s(1)
     return (st.sl >= 2) & (s1 != 0) & (s1 < s0)
@@ -180,23 +186,23 @@ def standard_swap(st: BatchState, r: Array, lab: Array) -> None:
 
 
 # -- arcs ------------------------------------------------------------------------------------
-def standard_left_arc(st: BatchState) -> tuple[Array, Array]:
+def standard_left_arc(st: Reading) -> tuple[Array, Array]:
     return st.s(0), st.s(1)
 
 
-def standard_right_arc(st: BatchState) -> tuple[Array, Array]:
+def standard_right_arc(st: Reading) -> tuple[Array, Array]:
     return st.s(1), st.s(0)
 
 
-def buffer_left_arc(st: BatchState) -> tuple[Array, Array]:
+def buffer_left_arc(st: Reading) -> tuple[Array, Array]:
     return st.b(0), st.s(0)
 
 
-def eager_right_arc(st: BatchState) -> tuple[Array, Array]:
+def eager_right_arc(st: Reading) -> tuple[Array, Array]:
     return st.s(0), st.b(0)
 
 
-def correct_reduce_arc(st: BatchState) -> tuple[Array, Array]:
+def correct_reduce_arc(st: Reading) -> tuple[Array, Array]:
     s0 = st.s(0)
     headless = ~st.has_head(s0)
     return np.where(headless, st.s(1), NONE), np.where(headless, s0, NONE)
@@ -229,7 +235,7 @@ def rules_of(system: TransitionSystem) -> tuple[Rule, ...]:
     return tuple(table[k] for k in system.kinds)
 
 
-def is_terminal(system: TransitionSystem, st: BatchState) -> Array:
+def is_terminal(system: TransitionSystem, st: Reading) -> Array:
     """The final configurations (arc-eager: an empty buffer; else everything reduced to ROOT)."""
     if system.name == "arc-eager":
         return st.ql == 0

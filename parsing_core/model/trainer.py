@@ -45,6 +45,10 @@ from .device import check_precision, describe, pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event
 from .explore import Exploration, Supervision, supervision_loss
 from .parser import Parser, check_path
+from .tensor_graphs import GraphedWalker
+from .tensor_oracles import tensor_costs
+from .tensor_state import supports
+from .tensor_walks import TensorSupervision, TensorWalker, tensor_loss
 from .vocab import Vocab
 from .walks import BatchedWalker
 
@@ -148,7 +152,7 @@ class Trainer:
     def __init__(self, train: Sequence[Sentence], dev: Sequence[Sentence] = (), system: str = "arc-hybrid",
                  oracle: str | None = None, regime: str | None = None,
                  train_config: TrainConfig | None = None, model_config: ModelConfig | None = None,
-                 callbacks: Callbacks | None = None, path: str = "batched") -> None:
+                 callbacks: Callbacks | None = None, path: str = "auto") -> None:
         self.path = check_path(path)
         self.model_config = model_config or ModelConfig()
         self.callbacks = callbacks or Callbacks()
@@ -172,9 +176,28 @@ class Trainer:
         # over them (mostly the word embeddings), the same update up to rounding
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr, fused=True)
         self.walker = BatchedWalker(self.new_oracle, self.parser.space, vocab, self.parser.network)
+        self.tensor_walker = self.make_tensor_walker()
+        graphs = self.path == "graphs" or (self.path == "auto" and self.device.type == "cuda")
+        self.graphed = GraphedWalker(self.tensor_walker, self.config.batch_size) if (
+            graphs and self.tensor_walker is not None) else None
         self.rng = random.Random(self.config.seed)
         self.generator = torch.Generator().manual_seed(self.config.seed)
         self.history: list[Report] = []
+
+    def make_tensor_walker(self) -> TensorWalker | None:
+        """The walker on the device, when the path asks for it ("auto": on a GPU) and the system
+        and oracle have tensor forms; None for the numpy walks.  Exploration draws on the host
+        on a CPU (the numpy path's numbers), on the device on a GPU (see :mod:`.tensor_walks`)."""
+        wanted = self.path in ("tensor", "graphs") or (self.path == "auto" and self.device.type == "cuda")
+        possible = supports(self.system) and tensor_costs(self.system.name, self.oracle_name) is not None
+        if self.path in ("tensor", "graphs") and not possible:
+            raise ParsingCoreError(f"the tensor path has no {self.oracle_name} oracle for "
+                                   f"{self.system.name}; use the batched path")
+        if not (wanted and possible):
+            return None
+        draws = "device" if self.device.type == "cuda" else "host"
+        return TensorWalker(self.system, self.oracle_name, self.parser.space, self.parser.vocab,
+                            self.parser.network, draws)
 
     @property
     def device_name(self) -> str:
@@ -269,8 +292,18 @@ class Trainer:
         network.train()
         batch = self.parser.encode(sentences, self.config.word_dropout, self.generator)
         table = network.encode(batch)  # (B·T + 1, F, heads·M)
-        sup = self.walk(sentences, batch.width, table.detach(), explore)
-        move_loss, label_loss = supervision_loss(network, table, sup)
+        sup: Supervision | TensorSupervision
+        if self.graphed is not None:  # the walk of the padded batch, and the padded table it reads
+            sup, table = self.graphed.walk_batch(sentences, batch.width, self.model_config.children, table,
+                                                 explore)
+            move_loss, label_loss = tensor_loss(network, table, sup)
+        elif self.tensor_walker is not None:
+            sup = self.tensor_walker.walk_batch(sentences, batch.width, self.model_config.children,
+                                                table.detach(), explore)
+            move_loss, label_loss = tensor_loss(network, table, sup)
+        else:
+            sup = self.walk(sentences, batch.width, table.detach(), explore)
+            move_loss, label_loss = supervision_loss(network, table, sup)
         loss = move_loss + label_loss
         self.optimizer.zero_grad()
         if loss.requires_grad and torch.isfinite(loss):  # a diverged loss must not spoil the weights
@@ -297,5 +330,6 @@ class Trainer:
     def evaluate(self, gold: Sequence[Sentence], batch_size: int = 128) -> tuple[dict[str, float], float]:
         """(attachment scores, seconds) of the current parser on ``gold``."""
         start = time.perf_counter()
-        pred = self.parser.parse(gold, batch_size, self.path, workers=self.config.threads)
+        path = "batched" if self.path == "legacy" else self.path  # the legacy walk parses as the batched one
+        pred = self.parser.parse(gold, batch_size, path, workers=self.config.threads)
         return attachment_scores(pred, gold), time.perf_counter() - start

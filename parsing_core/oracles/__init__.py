@@ -31,13 +31,13 @@ from .base import (
     Costs,
     Explanation,
     Explanations,
+    ModelOracle,
     Oracle,
     completion,
     label_penalty,
     min_cost_moves,
     optimal_moves,
 )
-from .dqn import DQNOracle
 from .goldberg_nivre import ArcEagerDynamicOracle, ArcHybridDynamicOracle
 from .nederhof import NederhofOracle
 from .nederhof_linear import NederhofLinearOracle
@@ -56,9 +56,17 @@ ORACLE_CLASSES: list[type[Oracle]] = [
     NederhofOracle,
     NederhofLinearOracle,
 ]
-#: Oracles that answer from a trained model: always reachable by name (``get_oracle``), listed
+#: Oracles that answer from a trained model, registered by the package that trains it
+#: (:mod:`parsing_core.rl` registers the DQN): always reachable by name (``get_oracle``), listed
 #: only when a default model is found (``available()``), never ranked (a model is no fallback).
-MODEL_ORACLES: list[type[DQNOracle]] = [DQNOracle]
+MODEL_ORACLES: list[type[ModelOracle]] = []
+
+
+def register_model_oracle(cls: type[ModelOracle]) -> type[ModelOracle]:
+    """Add an oracle that answers from a trained model to the registry (once)."""
+    if cls not in MODEL_ORACLES:
+        MODEL_ORACLES.append(cls)
+    return cls
 
 
 def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, type[Oracle]]:
@@ -67,8 +75,10 @@ def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, typ
 
 
 def list_oracles(system: TransitionSystem) -> list[str]:
-    """Names of the oracles available for ``system``."""
-    return list(_classes_for(system))
+    """Names of the oracles available for ``system``; each model saved on this server as its own
+    oracle (a DQN run as ``dqn:<run>``, :mod:`parsing_core.rl.oracle`)."""
+    saved = [name for cls in MODEL_ORACLES if system.name in cls.systems for name in cls.saved_models()]
+    return [*_classes_for(system), *saved]
 
 
 def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -> Oracle:
@@ -76,6 +86,9 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
 
     An option the oracle does not take raises :class:`ParsingCoreError` naming the options it does.
     """
+    for model_oracle in MODEL_ORACLES:  # a saved model by its name, e.g. "dqn:<run>"
+        if (chosen := model_oracle.options_for(name)) is not None:
+            return get_oracle(system, model_oracle.name, **chosen, **options)
     classes = _classes_for(system, every=True)
     if name not in classes:
         raise ParsingCoreError(
@@ -178,6 +191,7 @@ def _named(word: str, names: list[str] | None) -> str:
 
 
 __all__ = [
-    "ALL", "Answer", "Choose", "Costs", "Explanation", "Explanations", "Oracle", "completion", "get_oracle",
+    "ALL", "Answer", "Choose", "Costs", "Explanation", "Explanations", "ModelOracle", "Oracle", "completion",
+    "get_oracle", "register_model_oracle",
     "label_penalty", "list_oracles", "min_cost_moves", "optimal_moves", "ranked", "reachable_gold_arcs",
 ]

@@ -104,7 +104,7 @@ class Oracle:
     #: One sentence for the UI, e.g. "exact for projective gold trees, approximate otherwise".
     exactness: str = ""
     #: How its time per configuration grows with the sentence (one of :data:`SPEEDS`, read off
-    #: the README's oracle benchmarks); the slowest until a subclass says otherwise.
+    #: the docs' oracle benchmarks, docs/benchmarks/oracles.md); the slowest until a subclass says otherwise.
     speed: str = "exponential"
     #: Does it measure what a move loses?  (False for the static oracle: its 0/1 only names a move.)
     gives_costs: bool = True
@@ -192,6 +192,28 @@ class Oracle:
 
     def __repr__(self) -> str:
         return f"get_oracle({self.system.name!r}, {self.name!r})"
+
+
+class ModelOracle(Oracle):
+    """An oracle that answers from a trained model.  The package that trains the model registers
+    it (``register_model_oracle``), so this package never imports the layers above it.  Always
+    reachable by name; listed only when a default model is found; never ranked (a model is no
+    fallback)."""
+
+    @classmethod
+    def available(cls) -> bool:
+        """Is there a default model to list this oracle with?"""
+        return False
+
+    @classmethod
+    def saved_models(cls) -> list[str]:
+        """The names of the saved models this oracle also answers by (e.g. ``dqn:<run>``)."""
+        return []
+
+    @classmethod
+    def options_for(cls, name: str) -> dict[str, str] | None:
+        """The constructor's options a saved model's ``name`` stands for (None: not one of ours)."""
+        return None
 
 
 def check_same_sentence(c: Configuration, gold: Sentence) -> None:

@@ -43,24 +43,22 @@ rbs {'SH': 3.0, 'RA': 3.0, 'RE': 4.0}
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 
 from ..configuration import Configuration
-from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
 from ..trees import Arc
-from .base import Costs, GoldCache, Oracle, check_same_sentence, costs_after
+from .base import Costs, GoldCache, check_same_sentence, costs_after
 from .nederhof_grammar import TABLE_9, TABLE_10, TABLE_10_UNCORRECTED, GoldTables, sigma
-
-POLICIES = ("sbr", "rbs", "none")
-STRICT = "rbs-strict"   # strict reduce-before-shift: for study only; max ρ may fall below best(c)
+from .nederhof_linear import NederhofLinearOracle
+from .policy import POLICIES as POLICIES
+from .policy import STRICT, Scores, check_policy
+from .policy import PolicyOracle as PolicyOracle
 
 Stack = tuple[tuple[int, str], ...]       # (token, stack label), bottom first
 Step = tuple[Stack, tuple[int, ...], Arc | None]
-Scores = dict[Transition, float]
 
 
 # -- from our configuration to Table 6 -----------------------------------------------------
@@ -147,49 +145,11 @@ def table6_strings(stack: Stack, buffer: Sequence[int], policy: str = "sbr",
             for t in applicable6(stack, buffer, corrected)}
 
 
-def check_policy(policy: str, allow_strict: bool = False) -> None:
-    allowed = (*POLICIES, STRICT) if allow_strict else POLICIES
-    if policy not in allowed:
-        raise ParsingCoreError(f"unknown policy {policy!r}; choose one of {', '.join(allowed)}")
-
-
 # -- the oracle ----------------------------------------------------------------------------
 def configuration_string(stack: Stack, buffer: Sequence[int]) -> tuple[str, ...]:
     """Table 10's string for a configuration itself, no candidate marks: ``r``/``l`` per stack
     token, ``n`` per buffer token.  Its σ counts every tree the system can still finish with."""
     return (*("r" if label == "R" else "l" for _, label in stack), *["n"] * len(buffer))
-
-
-class PolicyOracle(Oracle):
-    """What both of Nederhof's oracles share: a tie-breaking ``policy``, the ρ vector it gives
-    (:meth:`scores`), and the canonical moves read off it (:meth:`canonical`, :meth:`next`)."""
-
-    def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
-        super().__init__(system)
-        check_policy(policy)
-        self.policy = policy
-
-    def scores(self, c: Configuration, gold: Sentence) -> Scores:
-        raise NotImplementedError
-
-    def canonical(self, c: Configuration, gold: Sentence) -> tuple[Transition, ...]:
-        """The policy's optimal moves: those of largest ρ (always among the truly optimal ones)."""
-        return canonical_moves(self.scores(c, gold))
-
-    def next(self, c: Configuration, gold: Sentence, costs: Costs | None = None) -> Transition:
-        """The first canonical move (labelled when the system is): cheaper than the costs, so
-        ``costs`` are not needed."""
-        return self.labelled(c, gold, self.canonical(c, gold)[0])
-
-    def teaching_costs(self, c: Configuration, gold: Sentence) -> Costs:
-        """max ρ − ρ: 0 for the canonical moves (optimal ones), ∞ for ρ = −∞.  Not true costs,
-        but they teach the policy's choice in one parse per configuration, as Nederhof trains."""
-        scores = self.scores(c, gold)
-        top = max(scores.values(), default=-math.inf)
-        return {t: math.inf if v == -math.inf else top - v for t, v in scores.items()}
-
-    def __repr__(self) -> str:
-        return f"get_oracle({self.system.name!r}, {self.name!r}, policy={self.policy!r})"
 
 
 class NederhofOracle(PolicyOracle):
@@ -234,7 +194,6 @@ class NederhofOracle(PolicyOracle):
     def __init__(self, system: TransitionSystem, policy: str = "sbr") -> None:
         super().__init__(system, policy)
         self._gold = GoldCache(GoldTables)
-        from .nederhof_linear import NederhofLinearOracle  # here: that module builds on this one
         self._linear = NederhofLinearOracle(system, policy)
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
@@ -278,12 +237,6 @@ class NederhofOracle(PolicyOracle):
         stack = table6_stack(c)
         return {t: " ".join(string6(*step6(stack, c.buffer, t)[:2], t, self.policy))
                 for t in self.system.legal(c)}
-
-
-def canonical_moves(scores: Scores) -> tuple[Transition, ...]:
-    """The moves of largest ρ, in display order (none when every ρ is −∞)."""
-    top = max(scores.values(), default=-math.inf)
-    return () if top == -math.inf else tuple(t for t, v in scores.items() if v == top)
 
 
 # -- the normalized form (Table 8, grammar Table 9) ----------------------------------------

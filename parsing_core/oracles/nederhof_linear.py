@@ -41,7 +41,7 @@ from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import LA, RA, RE, SH, Transition
 from .base import Costs, GoldCache, check_same_sentence, costs_after
-from .nederhof import PolicyOracle, Scores
+from .policy import PolicyOracle, Scores
 
 NONE = -1
 

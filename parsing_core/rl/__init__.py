@@ -17,20 +17,45 @@ The pieces, each in its own module:
 * :mod:`.network` — the dueling network Q = V + A − mean A;
 * :mod:`.agent` — double-DQN targets from averaged target snapshots, detached;
 * :mod:`.trainer` — the loop, reporting typed records (:mod:`.events`) through callbacks;
-* :mod:`.evaluate` — greedy parses judged by the exact oracle;
+* :mod:`.evaluation` — greedy parses judged by the exact oracle;
 * :mod:`.checkpoint` — saving and loading (``weights_only``); :mod:`.cli` — ``python -m parsing_core.rl``.
 
 The trained network answers as an oracle like any other:
 ``get_oracle(get_system("arc-standard"), "dqn", model="dqn.pt")``
-(:mod:`parsing_core.oracles.dqn`).
+(:mod:`.oracle`, which registers it with the oracles).
 """
 
-from .checkpoint import DQNCheckpoint, load_dqn, save_dqn
-from .config import RLConfig, RLSpec
-from .evaluate import Evaluation, evaluate
-from .events import RLEvalEvent, RLProgressEvent, RLStartEvent, read_rl_event
-from .features import ACTIONS, FeatureSpec, encode, legal_mask
-from .trainer import Callbacks, DQNTrainer, RLResult
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .checkpoint import DQNCheckpoint, load_dqn, save_dqn
+    from .config import RLConfig, RLSpec
+    from .evaluation import Evaluation, evaluate
+    from .events import RLEvalEvent, RLProgressEvent, RLStartEvent, read_rl_event
+    from .features import ACTIONS, FeatureSpec, encode, legal_mask
+    from .trainer import Callbacks, DQNTrainer, RLResult
+
+#: Where each name lives: a module is imported when one of its names is first asked for, so that
+#: ``import parsing_core`` (which registers the learned oracle, :mod:`.oracle`) imports no torch.
+HOMES = {
+    "checkpoint": ("DQNCheckpoint", "load_dqn", "save_dqn"),
+    "config": ("RLConfig", "RLSpec"),
+    "evaluation": ("Evaluation", "evaluate"),
+    "events": ("RLEvalEvent", "RLProgressEvent", "RLStartEvent", "read_rl_event"),
+    "features": ("ACTIONS", "FeatureSpec", "encode", "legal_mask"),
+    "trainer": ("Callbacks", "DQNTrainer", "RLResult"),
+}
+_HOME_OF = {name: module for module, names in HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOME_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_HOME_OF[name]}", __name__), name)
+
 
 __all__ = [
     "ACTIONS", "Callbacks", "DQNCheckpoint", "DQNTrainer", "Evaluation", "FeatureSpec", "RLConfig",

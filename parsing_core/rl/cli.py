@@ -7,7 +7,7 @@
 
 The flags build an :class:`~parsing_core.rl.config.RLSpec` (data and :class:`RLConfig`; each
 setting's flag is its name, ``--eval-every`` for ``eval_every``); ``--spec FILE`` reads one
-from JSON instead (what an RL job of :mod:`parsing_core.jobs` writes), and the data and
+from JSON instead (what an RL job of :mod:`server.jobs` writes), and the data and
 training flags are then ignored.  A progress bar (tqdm) goes to stderr; ``--log`` writes one
 JSON line per progress report and per evaluation (:mod:`parsing_core.rl.events`); ``--out``
 saves the network for ``get_oracle(system, "dqn", model=FILE)``.

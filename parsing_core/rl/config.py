@@ -13,13 +13,13 @@ features.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..errors import ParsingCoreError
 from ..model.config import DataSpec, _Config
+from ..records import load_spec, save_spec
 from .features import FeatureSpec
 
 
@@ -55,6 +55,7 @@ class RLConfig(_Config):
     eval_every: int = 500  # updates between greedy evaluations (0: only at the end)
     eval_sentences: int = 200  # dev sentences per evaluation
     track_agreement: bool = True  # measure the greedy move against the exact oracle while training
+    baseline: bool = False  # evaluate the untrained network first (update 0): the score learning must beat
 
     @property
     def features(self) -> FeatureSpec:
@@ -88,13 +89,8 @@ class RLSpec:
         return cls(DataSpec.from_dict(data.get("data", {})), RLConfig.from_dict(data.get("config", {})))
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
-        return path
+        return save_spec(self, path)
 
     @classmethod
     def load(cls, path: str | Path) -> RLSpec:
-        try:
-            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError, TypeError) as err:
-            raise ParsingCoreError(f"cannot read the RL spec {path}: {err}") from err
+        return load_spec(cls.from_json, path, "RL spec")

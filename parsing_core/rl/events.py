@@ -18,17 +18,14 @@ parsing_core.errors.ParsingCoreError: unknown RL log event 'lunch'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..errors import ParsingCoreError
-from ..model.events import _Event
+from ..records import Record, TaggedRecord, read_tagged, tags
 from .config import RLConfig
-
-Record = dict[str, Any]
 
 
 @dataclass(frozen=True)
-class RLStartEvent(_Event):
+class RLStartEvent(TaggedRecord):
     """The first line: the data, the sentences used, the device and the settings."""
 
     event: ClassVar[str] = "rl_start"
@@ -47,7 +44,7 @@ class RLStartEvent(_Event):
 
 
 @dataclass(frozen=True)
-class RLProgressEvent(_Event):
+class RLProgressEvent(TaggedRecord):
     """Since the last progress line: the mean return of the episodes that ended (None if none),
     the mean TD loss, and the share of visited configurations where the greedy move was
     optimal by the exact oracle (None when not tracked)."""
@@ -67,8 +64,8 @@ class RLProgressEvent(_Event):
 
 
 @dataclass(frozen=True)
-class RLEvalEvent(_Event):
-    """A greedy evaluation (:mod:`parsing_core.rl.evaluate`) after ``update`` updates."""
+class RLEvalEvent(TaggedRecord):
+    """A greedy evaluation (:mod:`parsing_core.rl.evaluation`) after ``update`` updates."""
 
     event: ClassVar[str] = "rl_eval"
     update: int
@@ -81,12 +78,9 @@ class RLEvalEvent(_Event):
 
 
 RLEvent = RLStartEvent | RLProgressEvent | RLEvalEvent
-RL_EVENTS: dict[str, type[RLEvent]] = {e.event: e for e in (RLStartEvent, RLProgressEvent, RLEvalEvent)}
+RL_EVENTS: dict[str, type[RLEvent]] = tags(RLStartEvent, RLProgressEvent, RLEvalEvent)
 
 
 def read_rl_event(data: Record) -> RLEvent:
     """The typed record of one log line (a dict as ``json.loads`` gives it)."""
-    kind = data.get("event")
-    if kind not in RL_EVENTS:
-        raise ParsingCoreError(f"unknown RL log event {kind!r}")
-    return RL_EVENTS[kind].from_json(data)
+    return read_tagged(RL_EVENTS, data, "RL log")

@@ -32,7 +32,7 @@ from ..systems import get_system
 from .agent import Learner
 from .config import RLConfig
 from .env import Environment, cost_vector, usable
-from .evaluate import evaluate
+from .evaluation import evaluate
 from .events import RLEvalEvent, RLEvent, RLProgressEvent
 from .network import DuelingQNetwork
 from .replay import PrioritizedReplay
@@ -104,8 +104,11 @@ class DQNTrainer:
         return bool(self.callbacks.should_stop and self.callbacks.should_stop())
 
     def run(self) -> RLResult:
-        """Train for ``updates`` updates (or until ``should_stop()``), then evaluate once more."""
+        """Train for ``updates`` updates (or until ``should_stop()``), then evaluate once more.
+        With ``baseline``, the untrained network (this seed's) is evaluated first, as update 0."""
         config, start, window = self.config, time.perf_counter(), _Window()
+        if config.baseline:  # no random draw: the training that follows is the same without it
+            self.tell(self.evaluation(), self.callbacks.on_eval)
         while self.learner.updates < config.updates:
             if self.stop_requested():
                 return RLResult(self.network, self.history, stopped=True)

@@ -48,7 +48,10 @@ def s0_is_word(c: Configuration) -> Reason:
 
 def s0_headless(c: Configuration) -> Reason:
     assert c.s0 is not None
-    return f"the top already has a head ({c.head_of(c.s0)})" if c.has_head(c.s0) else None
+    head = c.head_of(c.s0)
+    if head is None:
+        return None
+    return "the top already has a head (ROOT)" if head == 0 else f"the top already has a head (token {head})"
 
 
 def s0_has_head(c: Configuration) -> Reason:

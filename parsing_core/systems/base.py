@@ -61,7 +61,8 @@ class TransitionSystem:
         return Configuration.start(n, self.root_last)
 
     def is_terminal(self, c: Configuration) -> bool:
-        """Default: everything reduced to ROOT (stack [0], empty buffer; or [] [ROOT] when ROOT is last)."""
+        """Default: everything reduced to ROOT (stack ``[0]``, empty buffer; or ``[] [ROOT]``
+        when ROOT is last)."""
         if self.root_last:
             return not c.stack and c.buffer == (0,)
         return not c.buffer and c.stack == (0,)

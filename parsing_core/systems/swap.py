@@ -44,7 +44,9 @@ def hybrid_swappable(c: Configuration) -> Reason:
     s0, b = c.stack[-1], c.buffer[0]
     if 0 in (s0, b):
         return "ROOT cannot be swapped"
-    return None if s0 < b else f"only a word that came before the buffer front ({s0} > {b}) can be swapped"
+    if s0 < b:
+        return None
+    return f"only a word that came before the buffer front can be swapped (token {s0} comes after token {b})"
 
 
 def hybrid_swap(c: Configuration, label: str | None) -> Configuration:
@@ -55,7 +57,9 @@ def standard_swappable(c: Configuration) -> Reason:
     s1, s0 = c.stack[-2], c.stack[-1]
     if s1 == 0:
         return "ROOT cannot be swapped"
-    return None if s1 < s0 else f"only tokens in sentence order can be swapped ({s1} > {s0})"
+    if s1 < s0:
+        return None
+    return f"only two tokens in sentence order can be swapped (token {s1} comes after token {s0})"
 
 
 def standard_swap(c: Configuration, label: str | None) -> Configuration:

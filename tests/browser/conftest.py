@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 STARTUP_TIMEOUT_S = 60
+FIRST_RUN_DONE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 # A page's first run imports torch and reads treebanks: on a busy two-core machine that takes
 # longer than Playwright's 5 s default.
 expect.set_options(timeout=20_000)
@@ -68,8 +69,8 @@ def jobs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory, jobs_dir: Path) -> Iterator[str]:
-    """Base URL of ``streamlit run app.py`` on a free port, stopped after the session."""
+def app_url(tmp_path_factory: pytest.TempPathFactory, jobs_dir: Path, browser: Browser) -> Iterator[str]:
+    """Base URL of ``streamlit run app.py`` on a free port, its first run done; stopped after the session."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
@@ -83,9 +84,26 @@ def app_url(tmp_path_factory: pytest.TempPathFactory, jobs_dir: Path) -> Iterato
         server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
     try:
         wait_until_healthy(server, url, log)
+        open_once(browser, url)
         yield url
     finally:
         stop(server)
+
+
+def open_once(browser: Browser, url: str) -> None:
+    """Open the app once and wait for its first run to end, as a server's first visitor does.
+
+    The first run imports what every page shares and starts the app's warm-up: tens of seconds on
+    a busy machine, paid here once per server rather than by whichever test happens to come first
+    (under pytest-xdist each worker has a server of its own) against a timeout meant for a click.
+    """
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=STARTUP_TIMEOUT_S * 1000)
+        page.wait_for_selector(FIRST_RUN_DONE, timeout=STARTUP_TIMEOUT_S * 1000)
+    finally:
+        context.close()
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

@@ -19,3 +19,34 @@ def test_welcome_page_shows_a_derivation(page: Page, app_url: str, artifacts: Pa
     # Streamlit scrolls inside its own container, so a full-page shot needs a tall window.
     page.set_viewport_size({"width": 1280, "height": 2000})
     page.screenshot(path=artifacts / "welcome.png", full_page=True)
+
+
+def test_a_welcome_card_opens_lesson_1_in_the_same_tab(page: Page, app_url: str) -> None:
+    page.goto(app_url)
+    page.get_by_role("link", name="Start Lesson 1").click()
+    expect(page).to_have_url(f"{app_url}/lessons?lesson=01-transition-parsing&step=1")
+    assert len(page.context.pages) == 1  # no new tab
+    expect(page.get_by_role("heading", name="What a transition parser does")).to_be_visible()
+
+
+def test_a_glossary_term_on_welcome_opens_the_one_glossary_tab(page: Page, app_url: str) -> None:
+    page.goto(app_url)
+    head = page.get_by_role("link", name="head", exact=True)
+    expect(head).to_have_attribute("target", "glossary")
+    with page.context.expect_page() as opened:
+        head.click()
+    glossary = opened.value
+    expect(glossary.get_by_role("heading", name="Glossary")).to_be_visible()
+    page.get_by_role("link", name="dependent", exact=True).click()  # the same tab, not a third
+    expect(glossary).to_have_url(f"{app_url}/glossary#dependent")
+    assert len(page.context.pages) == 2
+
+
+def test_train_start_is_above_the_fold_at_1440_by_900(page: Page, app_url: str) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{app_url}/train")
+    for name in ("Start training", "Start static vs dynamic"):
+        button = page.get_by_role("button", name=name)
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 900, (name, box)

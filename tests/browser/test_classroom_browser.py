@@ -1,8 +1,11 @@
-"""The stepper on a projector and in a student's browser: what must be on screen is on screen, whole.
+"""The stepper on a projector, a laptop and a phone: what must be on screen is on screen, whole.
 
-* Presenter mode at 1920×1080 (a projector): for a 10-token sentence the move buttons, the whole
-  drawing of words and arcs and the whole cost table are inside the window without scrolling, and
-  the sidebar is out of the way.
+* At a laptop's 1366×768 and 1440×900, for a 12-token sentence, the move buttons, the whole cost
+  table and the whole picture of words and arcs are inside the window without scrolling; in
+  presenter mode at 1920×1080 (a projector) the score and the history's current row are too,
+  and the sidebar is out of the way.
+* On a phone (390 px, touch) the controls and the moves stand four to a row, with no key hints,
+  on the stepper and on a lesson (the same move buttons as Practice).
 * Nothing a student must read is cut off: every cell of the cost table (the **loses** and
   **builds** columns included) shows its whole text, at a laptop's width and at a phone's.
 """
@@ -14,35 +17,107 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_stepper_browser import button, drawing_svg, open_stepper
+import parsing_core as pc
+from tests.browser.conftest import FIRST_RUN_DONE
+from tests.browser.test_stepper_browser import button, open_stepper
+from ui.views.sources import custom_key
 
 pytestmark = pytest.mark.browser
 
-TEN_TOKENS = "?s=student-who-won&sys=arc-standard&moves=SH.SH.SH&present=1"
+GAVE = pc.Sentence.from_heads("The man gave his young son a red ball on Sunday .".split(),
+                              [2, 3, 0, 6, 6, 3, 9, 9, 3, 11, 3, 3])  # 12 tokens, arcs up to 9 words long
+TWELVE_TOKENS = f"?s={custom_key(GAVE)}&sys=arc-eager&moves=SH.LA.SH.SH.SH"
 COSTLY = "?moves=SH.LA.RA.SH"  # RA loses a ← letter: the loses column has text
+BOARD = ".st-key-stepper-board"
+WHOLE_BOARD = {"picture": f"{BOARD} .picture svg", "moves": f"{BOARD} .moves",
+               "costs": f"{BOARD} .costs table"}
+SCORE_AND_NOW = {"score": f"{BOARD} .score",
+                 "current history row": f"{BOARD} .history tr.now td:nth-child(3)"}  # ROW and TRANSITION
 
 
-def inside(page: Page, selector: str, height: int) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, f"{selector} is not on screen"
-    return box["y"] >= 0 and box["y"] + box["height"] <= height
+def outside(page: Page, parts: dict[str, str]) -> list[str]:
+    """The parts not wholly inside the window (they would need scrolling to be read)."""
+    size = page.viewport_size
+    assert size is not None
+    out = []
+    for name, selector in parts.items():
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None, f"{name} is not on the page"
+        if not (box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0
+                and box["x"] + box["width"] <= size["width"]):
+            out.append(f"{name} at {box}")
+    return out
 
 
-def test_presenter_mode_fits_a_ten_token_parse_on_a_projector(browser: Browser, app_url: str,
-                                                             artifacts: Path) -> None:
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+def opened(browser: Browser, app_url: str, query: str, width: int, height: int, touch: bool = False) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  **({"is_mobile": True, "has_touch": True} if touch else {}))
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    open_stepper(page, app_url, query)
+    expect(page.locator(f"{BOARD} .costs table")).to_be_visible()
+    page.wait_for_timeout(1_000)  # the picture and the fonts settle
+    return page
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1440, 900)])
+def test_on_a_laptop_the_moves_their_costs_and_the_picture_share_one_screen(
+        browser: Browser, app_url: str, artifacts: Path, width: int, height: int) -> None:
+    page = opened(browser, app_url, TWELVE_TOKENS, width, height)
+    try:
+        assert outside(page, WHOLE_BOARD) == [], f"needs scrolling at {width}×{height}"
+        page.screenshot(path=artifacts / f"stepper-{width}.png")
+    finally:
+        page.context.close()
+
+
+def test_presenter_mode_fits_the_board_the_score_and_the_history_on_a_projector(
+        browser: Browser, app_url: str, artifacts: Path) -> None:
+    page = opened(browser, app_url, TWELVE_TOKENS + "&present=1", 1920, 1080)
+    try:
+        sidebar = page.locator("[data-testid='stSidebar']")
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        assert outside(page, WHOLE_BOARD | SCORE_AND_NOW) == [], "needs scrolling on a 1920×1080 projector"
+        sizes = page.locator(f"{BOARD} :is(.history td, .costs td, .moves button)").evaluate_all(
+            "cells => cells.map(c => parseFloat(getComputedStyle(c).fontSize))")
+        assert min(sizes) >= 20, f"type a room cannot read: {min(sizes)} px"
+        page.screenshot(path=artifacts / "stepper-projector.png")
+    finally:
+        page.context.close()
+
+
+def rows_of(page: Page, selector: str) -> list[int]:
+    """How many of the elements matching ``selector`` stand in each row (by their top edge)."""
+    tops = [round(box["y"]) for box in page.locator(selector).evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())")]
+    return [tops.count(top) for top in sorted(set(tops))]
+
+
+def test_on_a_phone_the_buttons_stand_four_to_a_row_without_key_hints(browser: Browser, app_url: str,
+                                                                     artifacts: Path) -> None:
+    page = opened(browser, app_url, "?sys=arc-hybrid-swap", 390, 844, touch=True)
+    try:
+        assert rows_of(page, f"{BOARD} .controls button") == [3, 3]  # step play undo, redo reset hide
+        assert rows_of(page, f"{BOARD} .moves button") == [4]  # SH LA RA SW
+        hints = page.locator(f"{BOARD} kbd")
+        assert hints.count() > 0 and all(not hints.nth(i).is_visible() for i in range(hints.count()))
+        expect(page.locator(f"{BOARD} .keys")).to_be_hidden()
+        assert outside(page, {"moves": f"{BOARD} .moves"}) == []
+        page.screenshot(path=artifacts / "stepper-phone.png", full_page=True)
+    finally:
+        page.context.close()
+
+
+def test_a_lessons_move_buttons_stand_four_to_a_row_on_a_phone(browser: Browser, app_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
-        open_stepper(page, app_url, TEN_TOKENS)
-        expect(drawing_svg(page)).to_be_visible()
-        expect(page.locator(".st-key-stepper-costs [data-testid='stTable']")).to_be_visible()
-        page.wait_for_timeout(1_000)
-        sidebar = page.locator("[data-testid='stSidebar']")
-        assert sidebar.get_attribute("data-collapsed") == "true"
-        for part in (".st-key-stepper-move-SH", ".st-key-stepper-drawing-arcs", ".st-key-stepper-costs"):
-            assert inside(page, part, 1080), f"{part} needs scrolling on a 1920x1080 projector"
-        page.screenshot(path=artifacts / "stepper-projector.png")
+        page.goto(f"{app_url}/lessons?lesson=01-transition-parsing&step=1")
+        expect(page.locator(".st-key-lessons-moves button").first).to_be_visible(timeout=30_000)
+        page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)  # every control drawn, none stale
+        assert len(rows_of(page, ".st-key-lessons-moves [data-testid='stColumn']")) == 1  # SH LA RA
+        assert rows_of(page, ".st-key-lessons-controls > div") == [4, 1]  # undo redo reset step | play
     finally:
         context.close()
 
@@ -54,7 +129,7 @@ def test_no_cost_table_cell_is_cut_off(browser: Browser, app_url: str, width: in
     page.set_default_timeout(30_000)
     try:
         open_stepper(page, app_url, COSTLY)
-        table = page.locator(".st-key-stepper-costs [data-testid='stTable']")
+        table = page.locator(f"{BOARD} .costs table")
         expect(table).to_contain_text("a ← letter")
         cut = table.locator("td, th").evaluate_all(
             "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.innerText)")

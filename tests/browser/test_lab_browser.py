@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 import parsing_core as pc
 from parsing_core.experiments.lab import LabSpec
-from parsing_core.jobs import JobBoard, TrainingJob
+from server.jobs import JobBoard, TrainingJob
 from ui.views.sources import sentence_from_key
 from ui.views.state import StepperState
 
@@ -46,7 +46,7 @@ def test_the_speed_plot_renders(page: Page, app_url: str, finished_run: Training
     open_lab(page, app_url)
     page.get_by_role("tab", name="Speed and growth").click()
     plot = page.locator(".js-plotly-plot", has_text="Time per configuration against sentence length")
-    expect(plot).to_be_visible()
+    expect(plot).to_be_visible(timeout=60_000)  # plotly's script loads on first use: slow on a busy machine
     expect(plot.locator(".scatterlayer .trace")).to_have_count(3)  # search, exact, thesis-approx
     expect(plot.locator(".legend")).to_contain_text("slope ≈")
     expect(plot.locator(".xtitle")).to_contain_text("log scale")
@@ -72,7 +72,7 @@ def test_a_confusion_row_opens_the_stepper_at_its_configuration(page: Page, app_
         link.click()
         stepper = page
     expect(stepper).to_have_url(f"{app_url}/{href}" if not href.startswith("http") else href, timeout=30_000)
-    costs = stepper.locator(".st-key-stepper-costs")  # both oracles' costs at the configuration
+    costs = stepper.locator(".st-key-stepper-board .costs")  # both oracles' costs at the configuration
     expect(costs).to_contain_text("≠ optimal for one only", timeout=60_000)  # the confusion itself
-    stack = stepper.locator(".st-key-stepper-drawing g.node", has_text="stack σ")
-    expect(stack).to_contain_text(top)
+    stack = stepper.locator(".st-key-stepper-board .memory .line", has_text="stack σ")
+    expect(stack.locator(".word.at")).to_contain_text(top)

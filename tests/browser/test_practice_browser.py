@@ -16,20 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 import parsing_core.exercises as ex
-from parsing_core.progress import open_store
-from tests.browser.conftest import REPO, free_port, stop, wait_until_healthy
+from server.progress import open_store
+from tests.browser.conftest import REPO, free_port, open_once, stop, wait_until_healthy
 
 pytestmark = pytest.mark.browser
 POOL = ex.SentencePool()  # the page's own sentences: the teaching set
 
 
 @pytest.fixture(scope="module")
-def practice_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+def practice_server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[tuple[str, str]]:
     """(base URL, database URL) of ``streamlit run app.py`` with ``PARSING_DATABASE_URL`` of its own
-    (as conftest's ``app_url``, which does not set it)."""
+    (as conftest's ``app_url``, which does not set it), its first run done."""
     folder = tmp_path_factory.mktemp("practice")
     database = f"sqlite:///{folder / 'progress.sqlite3'}"
     port = free_port()
@@ -43,6 +43,7 @@ def practice_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
         server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
     try:
         wait_until_healthy(server, url, log)
+        open_once(browser, url)
         yield url, database
     finally:
         stop(server)
@@ -146,3 +147,44 @@ def test_progress_brought_from_another_computer_is_imported(
     page.get_by_role("radio", name="My progress").click()
     expect(page.locator(".st-key-practice-queue")).to_be_visible()
     expect(page.get_by_text("Nothing answered yet.")).to_have_count(0)
+
+
+def signed_in_as(page: Page, nickname: str) -> None:
+    expect(page.locator("[data-testid='stSidebar']").get_by_text("Practising as")).to_contain_text(nickname)
+
+
+def test_a_reload_and_a_ready_made_set_keep_the_learner_signed_in(
+        page: Page, practice_server: tuple[str, str], artifacts: Path) -> None:
+    url, _ = practice_server
+    page.goto(f"{url}/practice")
+    expect(page.get_by_label("Nickname")).to_be_visible(timeout=60_000)  # a fresh server's first page
+    page.get_by_label("Nickname").fill("Gus")
+    page.get_by_label("Class code (optional)").fill("ling101")
+    button(page, "register").click()
+    signed_in_as(page, "Gus")
+    page.locator(".st-key-practice-level").get_by_text("2", exact=True).click()
+    page.wait_for_url("**level=2**")
+    assert "learner=" in page.url and "ling101" not in page.url.lower() and "gus" not in page.url.lower()
+    page.reload()
+    signed_in_as(page, "Gus")  # still signed in, and still at level 2
+    expect(page.locator(".st-key-practice-level").get_by_role("radio", name="2")).to_be_checked()
+    page.get_by_text("A ready-made set").click()
+    page.get_by_role("button", name="First steps: moves in arc-eager").click()
+    expect(page.get_by_text("First steps: moves in arc-eager: item 1 of 6")).to_be_visible()
+    assert len(page.context.pages) == 1  # the set opened in this tab
+    signed_in_as(page, "Gus")
+    page.reload()
+    expect(page.get_by_text("First steps: moves in arc-eager: item 1 of 6")).to_be_visible()
+    signed_in_as(page, "Gus")
+    page.screenshot(path=artifacts / "practice-reloaded-set.png")
+    pasted = page.context.new_page()  # a set's link pasted into another tab: the browser's cookie signs in
+    pasted.goto(f"{url}/practice?{page.url.split('?')[1].split('&learner=')[0]}")
+    expect(pasted.get_by_text("First steps: moves in arc-eager: item 1 of 6")).to_be_visible()
+    signed_in_as(pasted, "Gus")
+    pasted.close()
+    page.goto(page.url.replace("learner=", "learner=9"))  # an altered token
+    expect(page.get_by_text("Not signed in: this sign-in link")).to_be_visible()
+    page.wait_for_function("!document.cookie.includes('parsing_learner=')")  # out of the cookie too
+    page.goto(f"{url}/practice")
+    expect(page.get_by_label("Nickname")).to_be_visible()
+    expect(page.get_by_text("Practising as")).to_have_count(0)

@@ -7,6 +7,8 @@
   shared) and stopped there by the tab that started it (its token rides in the URL).
 * A replica killed mid-parse: the learner's page reconnects through nginx to the survivor, which
   rebuilds the board from the URL, and the parse goes on where it was.
+* A replica killed and started again under a live tab: the tab, now on the survivor, uploads a
+  CoNLL-U file and downloads its CSV there without a reload (the sticky cookie followed it).
 * The rendered nginx.conf passes ``nginx -t``; ``python -m deploy.launch`` serves until SIGTERM,
   then leaves no process listening.
 
@@ -22,24 +24,30 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from deploy.launch import Deployment, free_ports, serve
 from deploy.proxy import NGINX, REPLICA_HEADER, listening, render
 from deploy.replicas import Replica, shared_environment, wait_healthy
-from parsing_core.jobs import JobBoard
-from tests.browser.conftest import require_chromium
+from server.jobs import JobBoard
+from tests.browser.conftest import FIRST_RUN_DONE, require_chromium
+from tests.browser.test_stepper_browser import close_settings, open_settings
 from tests.needs import unavailable
 
 pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 
 DROPZONE = "[data-testid='stFileUploaderDropzoneInput']"
+BOARD = ".st-key-stepper-board"  # the stepper's board component (its history, its move buttons)
+HISTORY = f"{BOARD} .history"
 HEADER = REPLICA_HEADER.lower()  # Playwright gives header names in lower case
 TRIES = 24  # fresh browsers opened to find one nginx sends to a given replica (each has odds 1/2)
 SENTENCES = {  # a CoNLL-U file per browser, words of its own
@@ -82,7 +90,11 @@ class Visitor:
     def __init__(self, page: Page, home: str) -> None:
         self.page, self.home = page, home
         self.served: list[tuple[str, str]] = []  # (replica, path)
+        self.asked: list[str] = []  # every request's URL (a download may end without a response event)
         page.on("response", lambda r: self.served.append((r.headers.get(HEADER, ""), r.url)))
+        page.on("request", lambda r: self.asked.append(r.url))
+        page.websockets_opened = 0  # type: ignore[attr-defined]
+        page.on("websocket", lambda _: setattr(page, "websockets_opened", page.websockets_opened + 1))
 
     def replicas(self) -> set[str]:
         return {replica for replica, _ in self.served if replica}
@@ -128,8 +140,15 @@ def moves_in_url(page: Page) -> str:
 def click_move(page: Page, move: str) -> None:
     """Click a move button and wait for the URL to take the move."""
     before = moves_in_url(page)
-    page.locator(f".st-key-stepper-move-{move} button").first.click()
-    expect(page).to_have_url(re.compile(r"moves=" + re.escape(f"{before}.{move}".lstrip(".")) + r"(&|$)"))
+    try:
+        page.locator(f"{BOARD} .moves button[data-kind='{move}']").click()
+    except PlaywrightTimeoutError as err:  # say what the board showed, beside what the link holds
+        rows = page.locator(f"{HISTORY} tbody tr").all_inner_texts()
+        raise AssertionError(f"{move} could not be clicked at {page.url}; the history: {rows}") from err
+    after = f"{before}.{move}".lstrip(".")
+    expect(page).to_have_url(re.compile(r"moves=" + re.escape(after) + r"(&|$)"))
+    # The board has drawn the move: its history holds a row per move after the first configuration's.
+    expect(page.locator(f"{HISTORY} tbody tr")).to_have_count(len(after.split(".")) + 1)
 
 
 def settled(page: Page) -> None:
@@ -137,14 +156,75 @@ def settled(page: Page) -> None:
     expect(page.locator("[data-testid='stElementContainer'][data-stale='true']")).to_have_count(0)
 
 
+def warm_up(page: Page, deployment: Deployment, path: str = "stepper") -> None:
+    """Have the replica ``page`` is on run the page once (its first run imports the app), as the
+    replicas of a class in session have: a tab that fails over to it is then drawn in seconds."""
+    page.goto(f"{deployment.url}/{path}")
+    expect(page.get_by_role("link", name="Welcome", exact=True)).to_be_visible(timeout=120_000)
+    expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=120_000)
+
+
+def redrawn(page: Page) -> None:
+    """Wait until the survivor has run the page again for a tab that failed over to it (its
+    first run there imports the app: on a busy machine it takes a while).  Until the app has run,
+    the sidebar lists the page files by name ("welcome"), not by their titles."""
+    expect(page.get_by_role("link", name="Welcome", exact=True)).to_be_visible(timeout=120_000)
+    expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=120_000)
+    expect(page.locator("[data-testid='stElementContainer'][data-stale='true']")).to_have_count(
+        0, timeout=120_000)
+
+
+SOURCES = ".st-key-stepper-pick-source label[data-testid='stRadioOption']"  # the sentence's sources
+
+
+def what_it_shows(page: Page) -> str:
+    """For a failure's message: the link, the connection's state, the sentence's sources as the
+    browser has them, and how many websockets the page opened (a screenshot goes to the artifacts)."""
+    try:
+        page.screenshot(path=REPO / "test-artifacts" / "replica-failure.png")
+        status = page.get_by_test_id("stStatusWidget")
+        sources = page.locator(SOURCES)
+        chosen = [label.inner_text(timeout=2_000) for label in sources.all()
+                  if label.locator("input").is_checked(timeout=2_000)]
+        shown = status.inner_text(timeout=2_000) if status.count() else "none"
+    except PlaywrightError as err:  # the page itself may be what failed
+        return f"at {page.url}; the page could not be read: {err.message.splitlines()[0]}"
+    return (f"at {page.url}; status: {shown!r}; settings open: {sources.count() > 0}; source chosen: "
+            f"{chosen}; websockets opened: {getattr(page, 'websockets_opened', '?')}")
+
+
+def choose_conllu(page: Page, seconds: float = 120) -> None:
+    """Pick "CoNLL-U" as the sentence's source, until its upload box shows (a click given while a
+    tab that failed over is still being rebuilt on its new replica is lost, or its popover closed
+    under it, as it would be for a learner, who clicks again)."""
+    dropzone = page.locator(f".st-key-stepper-pick-upload {DROPZONE}")
+    options = page.locator(SOURCES)
+    deadline = time.monotonic() + seconds
+    while dropzone.count() == 0:
+        assert time.monotonic() < deadline, f"the CoNLL-U upload box never showed; {what_it_shows(page)}"
+        try:  # the rebuilt page's run may also close the popover between opening and clicking
+            open_settings(page)
+            if options.filter(has_text="CoNLL-U").locator("input").is_checked(timeout=10_000):
+                # Chosen in the browser, but no box came: that click was lost.  Another source
+                # first, then CoNLL-U again, as a learner would.
+                options.filter(has_not_text="CoNLL-U").first.click(timeout=10_000)
+            options.filter(has_text="CoNLL-U").click(timeout=10_000)
+            dropzone.wait_for(state="attached", timeout=20_000)
+        except (PlaywrightTimeoutError, AssertionError):
+            continue
+
+
 def upload_and_parse(page: Page, conllu: Path, moves: list[str]) -> list[dict[str, str]]:
     """On the open stepper, upload ``conllu``, click ``moves``, and download the derivation's CSV rows."""
-    history = page.locator(".st-key-stepper-history")
+    history = page.locator(HISTORY)
     expect(history).to_contain_text("ROOT", timeout=90_000)  # a replica's first page imports torch
-    page.locator(".st-key-stepper-pick-source").get_by_text("CoNLL-U").click()
+    choose_conllu(page)
     page.locator(f".st-key-stepper-pick-upload {DROPZONE}").set_input_files(conllu)
     first_word = conllu.read_text().split("\t")[1]
     expect(history).to_contain_text(first_word)
+    close_settings(page)
+    settled(page)  # closing the settings reruns the page: moves clicked first would race that run
+    expect(page.get_by_test_id("stStatusWidget")).to_be_hidden()
     for move in moves:
         click_move(page, move)
     settled(page)  # the URL changes mid-run: the CSV button of the run before would give old rows
@@ -168,7 +248,7 @@ def test_the_rendered_configuration_is_one_nginx_accepts(tmp_path: Path) -> None
                               str(tmp_path / "error.log")], capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stderr
     text = conf.read_text()
-    assert "hash $replica_key consistent;" in text and "ip_hash" not in text
+    assert "proxy_pass http://$pinned;" in text and "ip_hash" not in text
     assert "proxy_set_header Upgrade $http_upgrade;" in text
 
 
@@ -215,7 +295,7 @@ def test_two_browsers_keep_to_their_own_replica_through_upload_moves_and_downloa
     assert first.home != second.home
     assert first.replicas() == {first.home} and second.replicas() == {second.home}  # nothing elsewhere
     for who in (first, second):
-        paths = " ".join(path for _, path in who.served)
+        paths = " ".join(who.asked)
         assert "/_stcore/upload_file/" in paths and "/media/" in paths  # the upload, the download
 
 
@@ -249,16 +329,71 @@ def test_a_learner_whose_replica_dies_goes_on_from_the_url_on_the_other(
     learner = visitor()
     page = learner.page
     page.goto(f"{deployment.url}/stepper?s=he-sent-her-a-letter&sys=arc-eager")
-    history = page.locator(".st-key-stepper-history")
+    history = page.locator(HISTORY)
     expect(history).to_contain_text("ROOT", timeout=60_000)
     for move in ["SH", "LA", "RA"]:
         click_move(page, move)
     assert learner.replicas() == {learner.home}
     survivor = other(deployment, learner.home)
-    with page.expect_websocket(timeout=30_000):  # the page's new connection, through nginx
+    with page.expect_websocket(timeout=30_000) as connection:  # the page's new connection, through nginx
         deployment.replica_at(learner.home).kill()
-    click_move(page, "SH")  # waits for the buttons, which are disabled while the page reconnects
+    # A click the board sends while its page has no server is lost (the board frees its keys after
+    # two seconds, and the learner clicks again): click once the survivor has answered and the
+    # page's rerun from the URL is drawn.
+    connection.value.wait_for_event("framereceived", timeout=30_000)
+    expect(page.locator(FIRST_RUN_DONE)).to_have_count(1, timeout=30_000)
+    settled(page)
+    click_move(page, "SH")
     assert moves_in_url(page) == "SH.LA.RA.SH"  # nothing lost, and the move after it kept
     expect(history).to_contain_text("[ROOT sent her]")  # seed 000's wrong SH of "her"
     tried = page.context.request.get(f"{deployment.url}/_stcore/health").headers[HEADER]
     assert tried.split(", ")[-1] == survivor.address  # nginx may try the dead one first: it says so
+
+
+def test_a_failed_over_tab_uploads_and_downloads_after_its_replica_returns(
+        visitor: Callable[..., Visitor], deployment: Deployment, tmp_path: Path) -> None:
+    learner = visitor()
+    page = learner.page
+    page.goto(f"{deployment.url}/stepper")
+    expect(page.locator(HISTORY)).to_contain_text("ROOT", timeout=90_000)
+    dead, survivor = deployment.replica_at(learner.home), other(deployment, learner.home)
+    warm_up(visitor(on=survivor).page, deployment)
+    with page.expect_websocket(timeout=30_000):  # the page's new connection, to the survivor
+        dead.kill()
+    wait_healthy([dead.start()])  # as the launcher does: the dead replica is back
+    assert dead.healthy()
+    redrawn(page)
+    since, asked = len(learner.served), len(learner.asked)
+    conllu = tmp_path / "owls.conllu"
+    conllu.write_text(SENTENCES["owls"])
+    rows = upload_and_parse(page, conllu, ["SH", "LA"])  # same tab, no reload
+    assert [r["TRANSITION"] for r in rows] == ["", "SH", "LA"] and rows[0]["BUFFER"] == "[Owls hoot loudly]"
+    paths = " ".join(learner.asked[asked:])
+    assert "/_stcore/upload_file/" in paths and "/media/" in paths
+    assert {replica for replica, _ in learner.served[since:] if replica} == {survivor.address}
+
+
+def test_a_failed_over_train_tab_starts_and_stops_a_run_after_its_replica_returns(
+        visitor: Callable[..., Visitor], deployment: Deployment) -> None:
+    board = JobBoard(Path(deployment.replicas[0].env["PARSING_JOBS_DIR"]))
+    learner = visitor()
+    page = learner.page
+    page.goto(f"{deployment.url}/train")
+    start = page.get_by_role("button", name="Start training")
+    expect(start).to_be_enabled(timeout=90_000)
+    dead = deployment.replica_at(learner.home)
+    warm_up(visitor(on=other(deployment, learner.home)).page, deployment, "train")
+    with page.expect_websocket(timeout=30_000):
+        dead.kill()
+    wait_healthy([dead.start()])
+    redrawn(page)
+    try:
+        start.click(timeout=60_000)
+        expect(stop_button(page)).to_be_visible(timeout=60_000)
+        [job] = board.running()
+        stop_button(page).click()
+        expect(page.get_by_text("No run is going now.")).to_be_visible(timeout=30_000)
+        assert job.status() == "stopped"
+    finally:
+        for job in board.running():
+            job.stop()

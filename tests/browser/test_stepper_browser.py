@@ -1,8 +1,9 @@
 """The stepper as a learner sees it: a real server, headless Chromium, clicks and keys.
 
-Seed 000's scenario (SH LA RA, then the wrong SH of "her") is clicked through; the drawing must
-be an SVG on screen and the cost table must carry its colours (the table is drawn on a canvas,
-so its colours are read from a screenshot of it).  Screenshots go to ``test-artifacts/``.
+Seed 000's scenario (SH LA RA, then the wrong SH of "her") is clicked through on the board
+component (Playwright's CSS locators reach into its shadow root); the drawing must be an SVG on
+screen and the cost table must carry its colours (read from a screenshot of it).  Screenshots go
+to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import FIRST_RUN_DONE  # the app not running a script
+
 pytestmark = pytest.mark.browser
 
 OPTIMAL, COSTS_1 = (0xCF, 0xE3, 0xF3), (0xFB, 0xE3, 0xB8)  # ui.views.cost_table.SCALE[0], SCALE[1]
@@ -23,22 +26,52 @@ SCENARIO = ["SH", "LA", "RA", "SH"]
 HOSTILE = '<script>alert("x")</script> "q" {b}'
 
 
+BOARD = ".st-key-stepper-board"
+
+
 def open_stepper(page: Page, app_url: str, query: str = "") -> Locator:
-    """Open the stepper; returns its history table once the page is drawn."""
+    """Open the stepper; returns the board's history table once the page is drawn."""
     page.goto(f"{app_url}/stepper{query}")
-    history = page.locator(".st-key-stepper-history")
-    expect(history).to_contain_text("ROOT", timeout=30_000)  # the first load imports torch
+    history = page.locator(f"{BOARD} .history")
+    expect(history).to_contain_text("ROOT", timeout=90_000)  # the first load imports torch (a busy machine)
     return history
 
 
+def open_settings(page: Page) -> Locator:
+    """Open the Settings popover beside the title (the sentence, the parser, the model, autoplay)
+    unless it is open; returns its body."""
+    body = page.get_by_test_id("stPopoverBody").filter(has=page.locator(".st-key-stepper-pick-source"))
+    if body.count() == 0:
+        page.locator(".st-key-stepper-settings button:visible").first.click()  # a button with help has a twin
+    expect(body).to_be_visible()
+    return body
+
+
+def close_settings(page: Page) -> None:
+    """Close the Settings popover (as Escape does), uncovering the board."""
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("stPopoverBody")).to_have_count(0)
+
+
 def button(page: Page, key: str) -> Locator:
-    """The button with widget key ``stepper.<key>`` (dots become dashes in Streamlit's class names)."""
-    return page.locator(f".st-key-stepper-{key} button").first  # a button with help has a twin
+    """A button of the board: ``move-SH`` for SH; ``oracle`` (Oracle step), ``play`` and ``stop``
+    (one button, its words changing), ``undo``, ``redo``, ``reset`` and ``hide`` for its controls."""
+    if key.startswith("move-"):
+        return page.locator(f"{BOARD} .moves button[data-kind='{key.removeprefix('move-')}']")
+    if key in ("play", "stop"):
+        return page.locator(f"{BOARD} .controls button[data-do='play']", has_text=key.title())
+    return page.locator(f"{BOARD} .controls button[data-do='{key}']")
+
+
+def settled(page: Page) -> None:
+    """Wait until the board has drawn what the last click or key brought: the board drops a click
+    made while it waits (so a double click is one move), and a URL can change before the board does."""
+    expect(page.locator(f"{BOARD} .board.waiting")).to_have_count(0)
 
 
 def drawing_svg(page: Page) -> Locator:
-    """The words and arcs drawn by Graphviz (not the toolbar's icons; the stack and buffer are apart)."""
-    return page.locator(".st-key-stepper-drawing-arcs [data-testid='stGraphVizChart'] svg:has(g.graph)")
+    """The words and arcs: the board's picture, an SVG arc diagram."""
+    return page.locator(f"{BOARD} .picture svg")
 
 
 def moves_in_url(page: Page) -> str:
@@ -66,52 +99,112 @@ def test_clicking_the_seed_000_scenario_shows_the_drawing_and_the_coloured_costs
     for move in SCENARIO:
         button(page, f"move-{move}").click()
         expect(page).to_have_url(re.compile(r"moves=" + r"\.".join(SCENARIO[:SCENARIO.index(move) + 1])))
+        settled(page)
     expect(history).to_contain_text("[ROOT sent her]")
     drawing = drawing_svg(page)
     expect(drawing).to_be_visible()
-    expect(page.locator(".st-key-stepper-drawing-memory")).to_contain_text("▲ top")
-    assert drawing.locator("g.edge").count() >= 6
-    costs = page.locator(".st-key-stepper-costs")
+    expect(page.locator(f"{BOARD} .memory .word.at")).to_have_text(["her3", "a4"])  # stack top, buffer front
+    assert drawing.locator(".arc").count() >= 6
+    costs = page.locator(f"{BOARD} .costs table")
     expect(costs).to_contain_text("✓ optimal")
     expect(costs).to_contain_text("✗ costs 1")
-    png = costs.locator("[data-testid='stTable']").screenshot()
+    png = costs.screenshot()
     assert share_of(png, OPTIMAL) > 0.05 and share_of(png, COSTS_1) > 0.02
+    expect(button(page, "move-RA")).to_contain_text("✗ 1")  # the cost beside the move
+    expect(page.locator(f"{BOARD} .mistake")).to_have_text("Your SH (move 4) cost 1: it lost sent → her.")
     expect(button(page, "move-RE")).to_be_disabled()
     screenshot(page, artifacts / "stepper.png")
 
 
-def test_keyboard_shortcuts_play_the_moves_and_undo(page: Page, app_url: str) -> None:
+STALE_STYLES = """e => {
+  window.staleStyles = [];
+  new MutationObserver(() => {
+    const style = getComputedStyle(e);
+    if (e.dataset.stale === "true") window.staleStyles.push([style.opacity, style.transitionDuration]);
+  }).observe(e, {attributes: true, attributeFilter: ["data-stale"]});
+}"""
+
+
+def test_a_click_reruns_the_board_without_fading_it(page: Page, app_url: str) -> None:
+    """Streamlit dims a running element with an opacity transition (the whole board repainted
+    at every click); the board keeps its look, its busy cursor saying a click is on its way."""
+    open_stepper(page, app_url)
+    page.locator(BOARD).evaluate(STALE_STYLES)
+    for _ in range(3):
+        button(page, "oracle").click()
+        settled(page)
+    seen = page.evaluate("window.staleStyles")
+    assert seen, "the board was never marked as running"
+    assert all(style == ["1", "0s"] for style in seen), seen
+
+
+def test_keyboard_shortcuts_play_one_move_per_key_press_and_undo(page: Page, app_url: str) -> None:
     history = open_stepper(page, app_url)
     page.get_by_role("heading", name="Stepper").click()  # focus the page, not a widget
-    for key, moves in [("s", "SH"), ("a", "SH.RA"), ("u", "SH.RA&step=1")]:
+    for key, moves in [("s", "SH"), ("a", "SH.RA"), ("u", "SH.RA&step=1"), ("y", "SH.RA"), ("s", "SH.RA.SH")]:
         page.keyboard.press(key)
         expect(page).to_have_url(re.compile(rf"moves={re.escape(moves)}(&|$)"))
-    expect(history).to_contain_text("↷")  # the undone RA, ready for redo
+        settled(page)
+        page.wait_for_timeout(700)  # a second move from the same key press would have come by now
+        assert page.url.endswith(f"moves={moves}"), f"one key press played more than one move: {page.url}"
+    page.keyboard.press("u")
+    expect(history).to_contain_text("↷")  # the undone SH, ready for redo
+    page.keyboard.press("h")  # hide the oracle for the room, then reveal it
+    expect(page).to_have_url(re.compile(r"hide=1"))
+    expect(button(page, "hide")).to_contain_text("Reveal the oracle")
+    page.wait_for_timeout(700)
+    page.keyboard.press("h")
+    expect(button(page, "hide")).to_contain_text("Hide the oracle")
+    assert "hide=" not in page.url
+
+
+def test_oracle_step_reset_and_switch_are_the_board_s_own_buttons(page: Page, app_url: str) -> None:
+    """On a gold tree arc-eager cannot build, the board says why and offers the system that can."""
+    open_stepper(page, app_url, "?s=found-best-example-ever&sys=arc-eager")
+    note = page.locator(f"{BOARD} .unbuildable")
+    expect(note).to_contain_text("arc-eager builds only projective trees")
+    expect(note.get_by_role("link", name="projective")).to_have_attribute("href", "/glossary#projective")
+    expect(button(page, "reset")).to_be_disabled()
+    button(page, "oracle").click()
+    expect(page).to_have_url(re.compile(r"moves=[A-Z]{2}(&|$)"))  # the oracle's first move
+    settled(page)
+    page.keyboard.press("o")  # and its key
+    expect(page).to_have_url(re.compile(r"moves=[A-Z]{2}\.[A-Z]{2}(&|$)"))
+    settled(page)
+    button(page, "reset").click()
+    expect(page).not_to_have_url(re.compile(r"moves="))
+    note.get_by_role("button", name=re.compile("Switch to arc-hybrid-swap")).click()
+    expect(page).to_have_url(re.compile(r"sys=arc-hybrid-swap"))
+    expect(note).to_be_empty()
+    expect(open_settings(page).locator(".st-key-stepper-system input")).to_have_value("arc-hybrid-swap")
 
 
 def test_a_shared_link_reproduces_the_state_and_a_row_click_jumps(page: Page, app_url: str) -> None:
     open_stepper(page, app_url, "?s=he-sent-her-a-letter&sys=arc-eager&moves=SH.LA.RA.SH&step=3")
     expect(drawing_svg(page)).to_contain_text("sent")
-    stack = page.locator(".st-key-stepper-drawing g.node", has_text="stack σ")
-    expect(stack).to_contain_text("▲ top")
+    expect(page.locator(f"{BOARD} .memory .word.at").first).to_have_text("sent2")  # the stack's top
     expect(button(page, "redo")).to_be_enabled()
-    grid = page.locator(".st-key-stepper-history [data-testid='stDataFrame']")
-    grid.scroll_into_view_if_needed()
-    box = grid.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + 12, box["y"] + 35 + 1 * 35 + 17)  # the row selector of ROW 2
+    rows = page.locator(f"{BOARD} .history tbody tr")
+    expect(rows).to_have_count(5)
+    rows.nth(1).locator("td").nth(3).click()  # the STACK cell of ROW 2, far from any checkbox
     expect(page).to_have_url(re.compile(r"step=1(&|$)"))
+    expect(rows.nth(1)).to_have_class("now")
+    settled(page)
     button(page, "redo").click()  # a move by a button, then the same row again: a fresh click
     expect(page).to_have_url(re.compile(r"step=2(&|$)"))
-    grid.scroll_into_view_if_needed()
-    box = grid.bounding_box()
-    assert box is not None
-    page.mouse.click(box["x"] + 12, box["y"] + 35 + 1 * 35 + 17)
+    settled(page)
+    rows.nth(1).locator("td").last.click()
     expect(page).to_have_url(re.compile(r"step=1(&|$)"))
-    rules = page.locator(".st-key-stepper-rules")  # drawn only once opened
-    expect(rules.locator("table")).to_have_count(0)
+    settled(page)
+    rows.nth(4).click()  # an undone row: forward again, as redo would
+    expect(page).to_have_url(re.compile(r"moves=SH\.LA\.RA\.SH$"))
+    rules = page.locator(f"{BOARD} details.rules")  # a fold of the board, closed at first
+    expect(rules.locator("table")).to_be_hidden()
     rules.get_by_text("The rules of arc-eager").click()
     expect(rules.locator("tr", has_text="▶")).to_contain_text("SHIFT")  # the move just made, at step 1
+    page.reload()  # the address the page wrote opens the same board
+    expect(rows).to_have_count(5, timeout=60_000)
+    expect(rows.nth(4)).to_have_class("now")
 
 
 def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> None:
@@ -120,10 +213,13 @@ def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> N
     page.wait_for_url(re.compile(r"moves=SH\.LA\.RA\.RA\.SH\.LA\.RE\.RA"))
     button(page, "stop").click()
     expect(button(page, "play")).to_be_visible()
+    settled(page)  # a move sent just before Stop is still drawn: it was played before Stop
+    page.wait_for_selector(FIRST_RUN_DONE)
     stopped = moves_in_url(page)
     page.wait_for_timeout(1_500)
     assert moves_in_url(page) == stopped
-    page.locator(".st-key-stepper-autoplay-speed input[type='range']").press("Home")  # 0.25 s a move
+    open_settings(page).locator(".st-key-stepper-autoplay-speed input[type='range']").press("Home")  # 0.25 s
+    close_settings(page)
     button(page, "play").click()
     expect(page.get_by_text("The parse is finished")).to_be_visible(timeout=15_000)
     expect(button(page, "play")).to_be_disabled()
@@ -133,7 +229,7 @@ def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> N
 def test_hostile_text_is_shown_as_text(page: Page, app_url: str, artifacts: Path) -> None:
     page.on("dialog", lambda dialog: pytest.fail(f"a script ran: {dialog.message}"))
     open_stepper(page, app_url)
-    page.locator(".st-key-stepper-pick-source").get_by_text("Type it").click()
+    open_settings(page).locator(".st-key-stepper-pick-source").get_by_text("Type it").click()
     words = page.locator(".st-key-stepper-pick-words input")
     words.fill(HOSTILE)
     words.press("Enter")

@@ -18,12 +18,9 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.experiments.lab import FOLLOW, LabSpec
 from parsing_core.experiments.timing import cost_oracles, exact_oracles
-from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
-from parsing_core.limits import LimitReached
-from ui.lab.downloads import plot, table_download
-from ui.lab.speed import speed
-from ui.views.job_status import waiting
-from ui.views.lab import (
+from server.jobs import LIVE, JobBoard, JobError, TrainingJob
+from server.limits import LimitReached
+from ui.lab.agreement_view import (
     agreement_table,
     bucket_figure,
     confusion_summary,
@@ -31,9 +28,16 @@ from ui.views.lab import (
     progress,
     rho_figure,
     sentence_frame,
+    sentences_of,
     shown,
     thesis_note,
 )
+from ui.lab.downloads import plot, table_download
+from ui.lab.readout_view import BUCKETS_DEFINED, readout, with_sentences
+from ui.lab.speed import speed
+from ui.views.job_status import waiting
+from ui.views.safe_text import inert
+from ui.views.sources import sentence_from_key, treebank_key
 from ui.views.training import jobs_root, may_stop, shared_server
 from ui.widgets import limits
 from ui.widgets.data_sources import from_ud
@@ -202,17 +206,28 @@ def job_state(job: TrainingJob) -> list[Any]:
 
 
 def results(records: list[Any], spec: LabSpec, key: str) -> None:
-    """The agreement table beside the thesis's, the plots, and the confusions with their links."""
+    """What the run found in words, the agreement table beside the thesis's, the plots, and the
+    confusions with their sentences and links."""
     table = agreement_table(records, spec)
-    st.markdown(f"**Agreement of {spec.approx} with {spec.exact}** (inclusion buckets in % of "
-                "configurations with two or more legal moves; Spearman's ρ of the two cost vectors)")
+    st.markdown(f"**Agreement of {spec.approx} with {spec.exact}**")
+    for sentence in readout(table, spec):
+        st.markdown(sentence)
     st.dataframe(shown(table), hide_index=True)
-    st.caption(thesis_note(spec) + "  —: not reported.  The columns 100 … 0: % of configurations in "
-               "each inclusion bucket.")
+    st.caption(thesis_note(spec) + "  —: not reported.")
+    with st.expander("What the buckets and ρ mean", expanded=not sentences_of(records)):
+        st.markdown(BUCKETS_DEFINED)
     table_download(table, "lab-agreement", f"{key}.table")
     plot(bucket_figure(table), "lab-buckets", f"{key}.buckets", table)
     plot(rho_figure(records), "lab-rho", f"{key}.rho", sentence_frame(records))
     confusions(records, spec, key)
+
+
+def words_of(spec: LabSpec, index: int) -> tuple[str, ...]:
+    """The words of sentence ``index`` of the run's treebank (the file is read once)."""
+    try:
+        return tuple(sentence_from_key(treebank_key(spec.treebank, spec.split, index, spec.folder)).words)
+    except (pc.ParsingCoreError, OSError):
+        return (f"sentence {index}",)
 
 
 def confusions(records: list[Any], spec: LabSpec, key: str) -> None:
@@ -223,10 +238,12 @@ def confusions(records: list[Any], spec: LabSpec, key: str) -> None:
     frame = confusion_table(records, spec)
     if frame.empty:
         return
+    frame = with_sentences(frame, lambda index: words_of(spec, index))
     headers = [spec.exact, spec.approx, "configurations", "share %", "sentence", "example"]
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     for row in frame.itertuples(index=False):
-        lines.append("| " + " | ".join(str(x) for x in row[:5]) + f" | [open in the stepper]({row[5]}) |")
+        cells = [*(str(x) for x in row[:4]), inert(str(row[5])), f"[open in the stepper]({row[6]})"]
+        lines.append("| " + " | ".join(cells) + " |")
     st.markdown("\n".join(lines))
     table_download(frame, "lab-confusions", f"{key}.confusions")
 

@@ -9,7 +9,7 @@ import streamlit as st
 
 import parsing_core as pc
 from ui.lab.downloads import table_download
-from ui.views.lab_sentence import compare_oracles, read_link, styled
+from ui.lab.sentence_view import compare_oracles, read_link, styled
 from ui.views.safe_text import inert
 from ui.views.sources import DEFAULT_KEY
 from ui.views.state import StepperState

@@ -10,7 +10,7 @@ import streamlit as st
 
 from parsing_core.experiments.lab import LabSpec
 from ui.lab.downloads import plot, table_download
-from ui.views.lab_speed import baseline_figure, baseline_table, speed_figure, speed_frame, speed_table
+from ui.lab.speed_view import baseline_figure, baseline_table, speed_figure, speed_frame, speed_table
 
 ABOUT = ("Median milliseconds for the costs of all legal moves at one configuration, asked of a fresh "
          "oracle each time (no per-sentence cache helps), over configurations of random walks on the "

@@ -7,7 +7,7 @@ import streamlit as st
 
 import parsing_core as pc
 from ui.lab.downloads import plot, table_download
-from ui.views.lab_systems import aligned, derivation, step_counts, timing_figure
+from ui.lab.systems_view import aligned, derivation, step_counts, timing_figure
 from ui.views.sources import DEFAULT_KEY, sentence_from_key
 from ui.widgets.pickers import sentence_picker
 

@@ -14,8 +14,9 @@ import streamlit as st
 
 import parsing_core as pc
 import parsing_core.exercises as ex
+import parsing_core.lessons as pl
 from parsing_core.exercises.tree_kinds import VARIANTS
-from ui.lessons.progress import record
+from ui.lessons.progress import record, record_shown
 from ui.views.safe_text import inert
 
 
@@ -61,10 +62,25 @@ def arc_words(sentence: pc.Sentence, arc: pc.Arc) -> str:
     return f"{sentence.word(arc[0])} → {sentence.word(arc[1])}"
 
 
+#: The input of each widget a lesson's question may name (its kind's
+#: :class:`parsing_core.exercises.AnswerInput`); a next move is picked here, not played on a board.
 INPUTS: dict[str, Callable[[ex.Item[Any], str], Any]] = {
-    "next-move": move_choice, "all-optimal": optimal_boxes, "cost-of-move": cost_number,
-    "crossing-arcs": arc_pairs, "which-systems": systems_ticked,
+    "move": move_choice, "moves": optimal_boxes, "cost": cost_number, "arc-pairs": arc_pairs,
+    "systems": systems_ticked,
 }
+
+
+def open_input(step: pl.Step, revealed: bool) -> ex.AnswerInput:
+    """How the step's question is answered while it is open: its costs must stay hidden where they
+    would tell the answer, its tree drawn plainly where it is asked of the tree.  Nothing is hidden
+    once it is answered, or in a step without a question."""
+    if revealed or step.question is None:
+        return NOTHING_OPEN
+    return ex.get_kind(step.question.kind).answer_input
+
+
+#: A step with no question open: the board hides nothing.
+NOTHING_OPEN = ex.AnswerInput("move", marks="")
 
 
 def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
@@ -75,12 +91,23 @@ def check(item: ex.Item[Any], answer: Any, feedback_key: str) -> None:
 
 
 def answered(key: str) -> bool:
-    """Has the question of ``key`` been checked in this visit (its feedback is kept)?"""
-    return feedback_key_of(key) in st.session_state
+    """Has the question of ``key`` been checked, or its answer shown, in this visit?"""
+    return feedback_key_of(key) in st.session_state or shown_key_of(key) in st.session_state
 
 
 def feedback_key_of(key: str) -> str:
     return f"{key}.feedback"
+
+
+def shown_key_of(key: str) -> str:
+    return f"{key}.shown"
+
+
+def show(item: ex.Item[Any], key: str) -> None:
+    """Callback of "Show me": the answer is shown (and, for a learner signed in, kept as not found)."""
+    if shown_key_of(key) not in st.session_state:
+        st.session_state[shown_key_of(key)] = True
+        record_shown(item)
 
 
 def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
@@ -88,15 +115,18 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
     feedback_key = feedback_key_of(key)
     with st.container(border=True, key=f"{key}-question"):
         st.markdown(f"**Question.** {inert(item.prompt)}")
-        answer = INPUTS[item.spec.kind](item, f"{key}.answer")
+        answer = INPUTS[ex.get_kind(item.spec.kind).answer_input.widget](item, f"{key}.answer")
         # The click is noted by a callback (it survives a rerun of the page before this point) and
         # graded here, with the answer as it is now: a callback's arguments would be the answer of
         # the run before, without a change made just before the click.  Check stays enabled: a
         # number typed and Check clicked at once arrive together, and a disabled button would
         # drop that click.
         clicked = f"{key}.clicked"
-        st.button("Check", key=f"{key}.check", type="primary",
-                  on_click=st.session_state.__setitem__, args=(clicked, True))
+        check_column, show_column = st.columns(2, width=360, wrap=False)
+        check_column.button("Check", key=f"{key}.check", type="primary", width="stretch",
+                            on_click=st.session_state.__setitem__, args=(clicked, True))
+        show_column.button("Show me", key=f"{key}.show", width="stretch", on_click=show, args=(item, key),
+                           help="Show the answer and the explanation (it counts as not found)")
         if st.session_state.pop(clicked, False):
             if answer is None:
                 st.info("Give an answer first, then Check.")
@@ -107,8 +137,10 @@ def question(item: ex.Item[Any], key: str) -> ex.Feedback | None:
                     st.rerun()
         feedback: ex.Feedback | None = st.session_state.get(feedback_key)
         if feedback is not None:
-            show = st.success if feedback.correct else st.error
-            show(inert(feedback.text).replace("\n", "  \n"))
+            verdict = st.success if feedback.correct else st.error
+            verdict(inert(feedback.text).replace("\n", "  \n"))
+        elif shown_key_of(key) in st.session_state:
+            st.info(f"The answer: {inert(item.hints.ladder[-1])}", icon=":material/lightbulb:")
         with st.expander("Hints"):
             for rung in item.hints.ladder:
                 st.markdown(f"- {inert(rung)}")

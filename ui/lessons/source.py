@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -10,12 +9,13 @@ import streamlit as st
 
 import parsing_core.exercises as ex
 import parsing_core.lessons as pl
+from server.settings import Settings, settings
 
-FOLDER_VARIABLE = "PARSING_LESSONS_DIR"  # another folder of lesson files (default: assets/lessons)
+FOLDER_VARIABLE = Settings.variable("lessons_dir")  # another folder of lesson files (default: assets/lessons)
 
 
 def folder() -> str:
-    return os.environ.get(FOLDER_VARIABLE) or str(pl.LESSONS_DIR)
+    return str(settings().lessons_dir)
 
 
 @st.cache_resource(show_spinner=False)

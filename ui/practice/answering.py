@@ -16,15 +16,17 @@ import parsing_core as pc
 import parsing_core.exercises as ex
 from parsing_core.exercises.tutor import arcs_words
 from ui.practice import source
-from ui.practice.drawing import ASKS_CROSSING, board_state, parse_of
+from ui.practice.drawing import board_state, parse_of
+from ui.practice.items_view import input_of, kind_of, moves_markdown
 from ui.practice.progress import Tracker
-from ui.views.practice import LOSES_ARCS, answer_json, moves_markdown
 from ui.views.safe_text import inert
 from ui.widgets.board import Board, history_buttons, move_buttons
 from ui.widgets.compute import trace_of
 
 BOARD = Board("practice")
 HINT_NAMES = ("a pointer", "the principle", "the answer")
+RETRY_NOTE = ("A retry: you answered this item a moment ago, so this answer is kept but counts neither "
+              "toward mastery nor up the review boxes. The item comes back for review when it is due.")
 
 
 def feedback_key(item: ex.Item[Any]) -> str:
@@ -35,70 +37,100 @@ def graded(item: ex.Item[Any], answer: Any, tracker: Tracker, set_id: str | None
     """Grade, keep, and remember the feedback for the item's next runs."""
     feedback = ex.grade(item, answer)
     tracker.record_answer(item, feedback, answer, set_id)
-    st.session_state[feedback_key(item)] = (answer_json(item.spec.kind, answer), feedback)
+    retry = feedback.correct and tracker.retried(item.id)
+    st.session_state[feedback_key(item)] = (answer, feedback, retry)
     return feedback
 
 
 def board_answer(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> tuple[str, ...]:
-    """The board kinds: the move clicked (next move), the derivation so far, or a configuration walked to.
-    Returns the moves whose configuration the picture shows."""
+    """The kinds answered on the board: the move clicked, the derivation so far, or a configuration
+    walked to (:data:`BOARD_INPUTS`, by the kind's widget).  Returns the moves whose configuration
+    the picture shows."""
     start = tuple(str(t) for t in item.moves)
-    state = BOARD.get()
-    taken = state.taken()
-    kind = item.spec.kind
-    played = st.session_state.get("practice.graded")  # moves the oracle played ("show me"), not graded
-    if kind == "next-move" and len(taken) == len(start) + 1 and taken != played:
-        graded(item, pc.Transition.parse(taken[-1]), tracker, set_id)
-        BOARD.set(board_state(item, start))
-        taken = start
-    elif kind == "whole-derivation" and taken != played and taken:
-        st.session_state["practice.graded"] = taken
-        feedback = ex.grade(item, tuple(pc.Transition.parse(m) for m in taken))
-        if feedback.correct or not feedback.message.startswith("Every move so far"):
-            graded(item, tuple(pc.Transition.parse(m) for m in taken), tracker, set_id)
-            if not feedback.correct:
-                taken = taken[:-1]
-                BOARD.set(board_state(item, taken))
+    widget = input_of(item).widget
+    taken = BOARD_INPUTS[widget](item, tracker, set_id, start, BOARD.get().taken())
     trace = trace_of(parse_of(board_state(item, taken)), taken)
     move_buttons(BOARD, trace)
-    if kind != "next-move":
+    if widget != "move":
         history_buttons(BOARD, None, 1.0, player="no one: find the moves yourself")
-    if kind == "approx-vs-exact":
-        with st.form(f"practice.disagree.{item.id}"):
-            move = st.selectbox("The move whose cost the approximate oracle gets wrong here",
-                                list(trace.system.kinds), format_func=lambda k: pc.Transition(k).name,
-                                key=f"practice.disagree_move.{item.id}")
-            if st.form_submit_button("Check this configuration", type="primary"):
-                answer = ex.Disagreement(tuple(pc.Transition.parse(m) for m in taken), pc.Transition(move))
-                graded(item, answer, tracker, set_id)
+    if widget == "walk":
+        walked_to(item, tracker, set_id, taken, trace.system)
     return taken
 
 
-def move_given(given: Any) -> str | None:
-    """The move an answer gave, as text: a next move, or the move a derivation was stopped at."""
-    if isinstance(given, str):
-        return given
-    return str(given[-1]) if isinstance(given, list) and given else None
+def one_move(item: ex.Item[Any], tracker: Tracker, set_id: str | None, start: tuple[str, ...],
+             taken: tuple[str, ...]) -> tuple[str, ...]:
+    """A next move: the first move played on the board is the answer, graded at once, and taken back."""
+    played = st.session_state.get("practice.graded")  # moves the oracle played ("show me"), not graded
+    if len(taken) == len(start) + 1 and taken != played:
+        graded(item, pc.Transition.parse(taken[-1]), tracker, set_id)
+        BOARD.set(board_state(item, start))
+        return start
+    return taken
+
+
+def move_by_move(item: ex.Item[Any], tracker: Tracker, set_id: str | None, start: tuple[str, ...],
+                 taken: tuple[str, ...]) -> tuple[str, ...]:
+    """A derivation: graded at each move; a wrong move is kept as the answer and taken back."""
+    played = st.session_state.get("practice.graded")
+    if taken == played or not taken:
+        return taken
+    st.session_state["practice.graded"] = taken
+    moves = tuple(pc.Transition.parse(m) for m in taken)
+    feedback = ex.grade(item, moves)
+    if feedback.correct or not feedback.message.startswith("Every move so far"):
+        graded(item, moves, tracker, set_id)
+        if not feedback.correct:
+            taken = taken[:-1]
+            BOARD.set(board_state(item, taken))
+    return taken
+
+
+def walked(item: ex.Item[Any], tracker: Tracker, set_id: str | None, start: tuple[str, ...],
+           taken: tuple[str, ...]) -> tuple[str, ...]:
+    """A configuration to walk to: the moves stay on the board until a move is named there."""
+    return taken
+
+
+def walked_to(item: ex.Item[Any], tracker: Tracker, set_id: str | None, taken: tuple[str, ...],
+              system: pc.TransitionSystem) -> None:
+    """Name the move whose cost the approximate oracle gets wrong at the configuration walked to."""
+    with st.form(f"practice.disagree.{item.id}"):
+        move = st.selectbox("The move whose cost the approximate oracle gets wrong here",
+                            list(system.kinds), format_func=lambda k: pc.Transition(k).name,
+                            key=f"practice.disagree_move.{item.id}")
+        if st.form_submit_button("Check this configuration", type="primary"):
+            answer = ex.Disagreement(tuple(pc.Transition.parse(m) for m in taken), pc.Transition(move))
+            graded(item, answer, tracker, set_id)
+
+
+#: What the board does with the moves played, by the widget the item's kind answers with.
+BOARD_INPUTS = {"move": one_move, "derivation": move_by_move, "walk": walked}
 
 
 def show_feedback(item: ex.Item[Any]) -> ex.Feedback | None:
     said = st.session_state.get(feedback_key(item))
     if said is None:
         return None
-    given, feedback = said
+    answer, feedback, retry = said
     text = inert(feedback.message) + "".join(f"  \n{inert(d)}" for d in feedback.details)
     if feedback.correct:
         st.success(text, icon=":material/check_circle:")
+        if retry:
+            st.caption(RETRY_NOTE)
     else:
         partial = f" (partial credit {feedback.credit:.0%})" if 0 < feedback.credit < 1 else ""
         st.error(text + partial, icon=":material/cancel:")
-    system = ex.get_kind(item.spec.kind).again(item).system if item.configuration is not None else None
+    kind = kind_of(item)
+    system = kind.again(item).system if item.configuration is not None else None
     if system is not None and feedback.moves:
+        given = kind.given_move(answer)
         st.markdown("The right move" + ("s" if len(feedback.moves) > 1 else "") + " here: "
-                    + moves_markdown(system, feedback.moves, move_given(given)))
-    if feedback.arcs and not feedback.correct and item.spec.kind in LOSES_ARCS:
+                    + moves_markdown(system, feedback.moves, None if given is None else str(given)))
+    marks = kind.answer_input.marks
+    if feedback.arcs and not feedback.correct and marks == "lost":
         st.caption(f"Drawn dashed (lost) in the picture: {inert(arcs_words(item.sentence, feedback.arcs))}.")
-    elif feedback.arcs and item.spec.kind in ASKS_CROSSING:
+    elif feedback.arcs and marks == "crossing":
         st.caption("The crossing gold arcs are marked ✕ in the picture.")
     return feedback
 
@@ -114,9 +146,9 @@ def show_me(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
     """Callback: the oracle answers (recorded as the last rung, the answer); on the board it plays."""
     tracker.record_hint(item, 3, set_id)
     st.session_state[f"practice.shown.{item.id}"] = True
-    if item.spec.kind in ("next-move", "whole-derivation"):
-        key = (item.key,) if item.spec.kind == "next-move" else item.key
-        moves = tuple(str(t) for t in (*item.moves, *key))
+    shown = kind_of(item).shown_moves(item)
+    if shown is not None:
+        moves = tuple(str(t) for t in (*item.moves, *shown))
         BOARD.set(board_state(item, moves))
         st.session_state["practice.graded"] = moves
 

@@ -17,7 +17,7 @@ import parsing_core as pc
 import parsing_core.exercises as ex
 from parsing_core.exercises.tree_kinds import pair_words
 from parsing_core.exercises.tutor import arc_words
-from ui.views.practice import arc_pairs, gold_arcs, system_variants, token_label
+from ui.practice.items_view import arc_pairs, gold_arcs, input_of, kind_of, system_variants, token_label
 from ui.views.tables import derivation_table
 
 Input = Callable[[ex.Item[Any], str], Any]
@@ -54,7 +54,7 @@ def cost_of_move(item: ex.Item[Any], key: str) -> ex.CostAnswer:
 
 
 def all_optimal(item: ex.Item[Any], key: str) -> frozenset[pc.Transition]:
-    system = ex.get_kind(item.spec.kind).again(item).system
+    system = kind_of(item).again(item).system
     st.caption("Tick every optimal move.")
     ticked = [pc.Transition(k) for k in system.kinds
               if st.checkbox(pc.Transition(k).name, key=f"{key}.tick.{k}")]
@@ -76,7 +76,7 @@ def which_systems(item: ex.Item[Any], key: str) -> frozenset[str]:
 
 
 def static_fails(item: ex.Item[Any], key: str) -> ex.Mistake:
-    system = ex.get_kind(item.spec.kind).again(item).system
+    system = kind_of(item).again(item).system
     st.caption("The static oracle's derivation (row 1 is the initial configuration):")
     st.dataframe(derivation_table(pc.replay(system, item.sentence, item.sequence)), hide_index=True,
                  key=f"{key}.derivation")
@@ -99,7 +99,7 @@ def count_steps(item: ex.Item[Any], key: str) -> ex.StepCount:
 
 
 def predict_parser(item: ex.Item[Any], key: str) -> ex.Prediction | None:
-    system = ex.get_kind(item.spec.kind).again(item).system
+    system = kind_of(item).again(item).system
     move = st.selectbox("The move the parser takes", list(system.kinds), key=f"{key}.move",
                         format_func=lambda k: pc.Transition(k).name)
     optimal = st.radio("Is that move optimal here?", ["yes", "no"], index=None, horizontal=True,
@@ -107,10 +107,12 @@ def predict_parser(item: ex.Item[Any], key: str) -> ex.Prediction | None:
     return None if optimal is None else ex.Prediction(pc.Transition(move), optimal == "yes")
 
 
+#: The input of each widget an exercise kind may name (:class:`parsing_core.exercises.AnswerInput`),
+#: but those played on the board.
 INPUTS: dict[str, Input] = {
-    "trace-table": trace_table, "cost-of-move": cost_of_move, "all-optimal": all_optimal,
-    "crossing-arcs": crossing_arcs, "which-systems": which_systems, "static-fails": static_fails,
-    "count-steps": count_steps, "predict-parser": predict_parser,
+    "table-row": trace_table, "cost": cost_of_move, "moves": all_optimal, "arc-pairs": crossing_arcs,
+    "systems": which_systems, "mistake": static_fails, "step-counts": count_steps,
+    "prediction": predict_parser,
 }
 
 
@@ -118,7 +120,7 @@ def answer_input(item: ex.Item[Any]) -> Any:
     """The answer, once *Check* is pressed (None before, and while a part is left unanswered)."""
     key = f"practice.answer.{item.id}"
     with st.form(key=f"{key}.form", border=True):
-        answer = INPUTS[item.spec.kind](item, key)
+        answer = INPUTS[input_of(item).widget](item, key)
         checked = st.form_submit_button("Check", type="primary", icon=":material/check:")
     if checked and answer is None:
         st.warning("Answer every part of the question first.", icon=":material/edit_note:")

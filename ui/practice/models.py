@@ -49,4 +49,5 @@ def run_picker() -> str | None:
     if not runs:
         st.info("Predicting the parser needs a trained model: finish a run on the **Train** page first.")
         return None
-    return st.selectbox("Trained model (a finished run)", list(runs), key="practice.model")
+    return st.selectbox("Trained model (a finished run)", list(runs), key="practice.model",
+                        format_func=lambda name: runs[name].shown)

@@ -7,7 +7,7 @@ be opened, or no learner has signed in, answers are kept in the session alone, c
 same rules (mastery, review), and the page says that progress is not being saved.
 
 When a signed-in learner's answer cannot be written (the database is down or locked), it waits in
-the session as a :class:`~parsing_core.progress.PendingAnswer` and is written at the next write,
+the session as a :class:`~server.progress.PendingAnswer` and is written at the next write,
 or when the learner presses "Retry saving" (:func:`saving_notices`): exactly once, at the time it
 was given.  Until then it counts for mastery and review like any other.
 """
@@ -21,7 +21,7 @@ from typing import Any
 import streamlit as st
 
 import parsing_core.exercises as ex
-from parsing_core.progress import (
+from server.progress import (
     Flushed,
     PendingAnswer,
     ProgressError,
@@ -32,8 +32,16 @@ from parsing_core.progress import (
     default_url,
     flush,
 )
-from parsing_core.progress.learning import Attempt, due, progress_by_skill, reviews, skill_progress
-from ui.views.practice import kept, skill_of, spec_of_kept
+from server.progress.learning import (
+    RETRY,
+    Attempt,
+    due,
+    how_counted,
+    progress_by_skill,
+    reviews,
+    skill_progress,
+)
+from ui.practice.items_view import kept, skill_of, spec_of_kept
 from ui.views.safe_text import inert
 from ui.widgets.progress_store import opened, signed_in_learner
 
@@ -160,6 +168,11 @@ class Tracker:
 
     def queue(self) -> list[ReviewItem]:
         return reviews([a for a, _ in self.history()])
+
+    def retried(self, item_id: str) -> bool:
+        """Whether the learner's last answer to the item was a retry (given before it was due again)."""
+        found = [how for a, how in how_counted(a for a, _ in self.history()) if a.item_id == item_id]
+        return found[-1:] == [RETRY]
 
     def due(self) -> list[ReviewItem]:
         return due([a for a, _ in self.history()], now())

@@ -9,11 +9,11 @@ import streamlit as st
 
 import parsing_core as pc
 import parsing_core.exercises as ex
-from parsing_core.limits import LimitReached
-from parsing_core.progress import ProgressError, Store
-from ui.practice.source import item_of, pool, stale
-from ui.views.practice import COMPOSABLE, kind_title
-from ui.views.practice_progress import READY, results_frame, set_spec
+from server.limits import LimitReached
+from server.progress import ProgressError, Store
+from ui.practice.items_view import COMPOSABLE, kind_title
+from ui.practice.progress_view import READY, results_frame, set_spec
+from ui.practice.source import PROBLEMS, item_of, linked_items, pool, put, stale
 from ui.views.safe_text import inert
 from ui.widgets import limits
 
@@ -30,10 +30,25 @@ def composed(kinds: tuple[str, ...], systems: tuple[str, ...], level: int, count
     return [s.text for s in ex.compose(list(kinds), list(systems), level, count, seed, pool())]
 
 
-def ready_link(title: str) -> str:
+def ready_query(title: str) -> dict[str, str]:
+    """The link of a ready-made set, as query parameters: its items carried whole, and its title."""
     kinds, systems, level, count, seed = READY[title]
     specs = [ex.ItemSpec.parse(t) for t in composed(tuple(kinds), tuple(systems), level, count, seed)]
-    return link({"items": ex.encode_set(specs), "title": title})
+    return {"items": ex.encode_set(specs), "title": title}
+
+
+def open_ready(title: str) -> None:
+    """Callback: open a ready-made set in this tab (the learner stays signed in), its link in the address."""
+    query = ready_query(title)
+    opened_set, problems = linked_items(query["items"], title)
+    if opened_set is None:
+        return
+    put(opened_set)
+    st.session_state[PROBLEMS] = problems
+    for name in ("kind", "system", "level", "set", "item"):
+        if name in st.query_params:
+            del st.query_params[name]
+    st.query_params.update(query)
 
 
 def composer(store: Store | None) -> None:

@@ -3,6 +3,8 @@
 A new nickname registers a learner; a nickname already used in the class is refused with the
 store's message, and continuing as that learner needs the class code (learners without a class
 share one namespace: anyone typing such a nickname continues as that learner, and the page says so).
+Signed in, the learner stays signed in across reloads: the address carries a signed token
+(:mod:`ui.widgets.progress_store`); a refused token is said here, and signing out removes it.
 """
 
 from __future__ import annotations
@@ -12,16 +14,17 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from parsing_core.progress import Learner, ProgressError, Store
+from server.progress import Learner, ProgressError, Store
 from ui.practice.progress import Tracker, pending
 from ui.views.safe_text import inert
 from ui.widgets import limits
-from ui.widgets.progress_store import LEARNER, signed_in_learner
+from ui.widgets.progress_store import LEARNER, sign_out, signed_in_learner, token_problem
 
 PROBLEM = "practice.signin_problem"
 PRIVACY = ("No password and no personal data: a nickname is all the page keeps (use one that is not "
            "your name). A class code keeps a class's nicknames apart; without one, anyone who types "
-           "your nickname continues as you.")
+           "your nickname continues as you. Signed in, this browser and this page's address keep you "
+           "signed in until you sign out: do not share the address (share a set's own link).")
 
 
 def sign_in(store: Store | None, problem: str) -> Learner | None:
@@ -40,8 +43,11 @@ def sign_in(store: Store | None, problem: str) -> Learner | None:
                        icon=":material/cloud_off:")
         else:
             st.success(f"Practising as **{inert(str(who))}**; your progress is saved.")
-        st.button("Sign out", key="practice.sign_out", on_click=st.session_state.pop, args=(LEARNER, None))
+        st.button("Sign out", key="practice.sign_out", on_click=sign_out)
         return who
+    refused = token_problem()
+    if refused:
+        st.error(f"Not signed in: {inert(refused)}.", icon=":material/key_off:")
     st.caption(PRIVACY)
     st.text_input("Nickname", key="practice.nickname", max_chars=40)
     st.text_input("Class code (optional)", key="practice.class_code", max_chars=40)

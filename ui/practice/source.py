@@ -1,25 +1,35 @@
-"""Where the items come from: one skill (kind × system × level, a seed per item), a set (a link),
-or the review queue; and the item each source is at.
+"""Where the items come from: one skill (kind × system × level), a set (a link), or the review
+queue; and the item each source is at.
+
+A skill's items are drawn afresh for each learner and session (:func:`session_seed`: the learner
+and the moment), and "another like this" never serves a question of the session again
+(:func:`parsing_core.exercises.draw_fresh`); each item stays reproducible from its spec.
 
 A session's first run reads the link: ``?set=<id>`` opens a set the store keeps (its results are
 collected), ``?items=<specs>`` a set carried whole in the link (a ready-made one, or one composed
 while the database is away; ``&title=`` names it), ``&item=<id>`` the item to start at,
-``&view=results`` its results.
+``&view=results`` its results; ``?kind=&system=&level=`` a skill (the page keeps its choice there,
+so a reload keeps it).
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
 
+import parsing_core as pc
 import parsing_core.exercises as ex
-from parsing_core.progress import ProgressError, Store
+from server.progress import ProgressError, Store
 from ui.practice import models
 from ui.widgets import limits
+from ui.widgets.progress_store import signed_in_learner
 
 SOURCE, PROBLEMS = "practice.source", "practice.link_problems"
+SKILL_PARAMS, SET_PARAMS = ("kind", "system", "level"), ("set", "items", "item", "title")
 
 
 @st.cache_resource(show_spinner=False)
@@ -41,17 +51,29 @@ def item_of(text: str) -> ex.Item[Any]:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def drawn_spec(kind: str, system: str, level: int, seed: int, model: str = "") -> str | None:
-    """The text of the item of this skill for ``seed`` (None when the skill has no items here);
-    ``model``: the finished run that predict-parser items ask about."""
+def drawn_spec(kind: str, system: str, level: int, seed: int, model: str = "",
+               served: tuple[str, ...] = ()) -> str | None:
+    """The text of an item of this skill unlike those ``served`` (None when the skill has no items
+    here; once every question was served, they come again); ``model``: the finished run that
+    predict-parser items ask about."""
     limits.take("exercises")
     options = (("model", model),) if model else ()
     try:
         chooser = models.model_of(model) if model else None
     except ex.ExerciseError:
         return None
-    specs = ex.draw(kind, system, level, 1, seed, pool(), options, chooser)
-    return specs[0].text if specs else None
+    before = [ex.ItemSpec.parse(t) for t in served]
+    spec = ex.draw_fresh(kind, system, level, seed, pool(), before, options, chooser)
+    if spec is None and before:  # every question of the skill was served: a new round
+        spec = ex.draw_fresh(kind, system, level, seed + len(before), pool(), [], options, chooser)
+    return spec.text if spec else None
+
+
+def session_seed() -> int:
+    """The seed of this session's draws: the learner (if signed in) and the moment, hashed."""
+    who = signed_in_learner()
+    text = f"{who.id if who else ''}/{time.time_ns()}"
+    return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16)
 
 
 @dataclass(frozen=True)
@@ -69,17 +91,27 @@ class Source:
     set_id: str | None = None
     title: str = ""
     model: str = ""  # the finished run a predict-parser skill asks about
+    served: tuple[str, ...] = ()  # the skill items served in this session, oldest first
 
     def spec_text(self) -> str | None:
         if self.mode == "skill":
-            return drawn_spec(self.kind, self.system, self.level, self.seed, self.model)
+            return drawn_spec(self.kind, self.system, self.level, self.seed, self.model, self.served)
         return self.specs[self.position] if self.position < len(self.specs) else None
 
     def another(self) -> Source:
-        """Another item like this one: the next seed, or the next item of the set."""
+        """Another item like this one: a question not served yet, or the next item of the set."""
         if self.mode == "skill":
-            return replace(self, seed=self.seed + 1)
+            text = self.spec_text()
+            return replace(self, served=(*self.served, text)) if text else self
         return replace(self, position=self.position + 1)
+
+    def skill(self, kind: str, system: str, level: int, model: str) -> Source:
+        """This session's source for a skill (the seed and the items served so far are kept)."""
+        return Source(kind=kind, system=system, level=level, model=model, seed=self.seed, served=self.served)
+
+    @property
+    def same_skill(self) -> tuple[str, str, str, int, str]:
+        return self.mode, self.kind, self.system, self.level, self.model
 
     @property
     def finished(self) -> bool:
@@ -87,7 +119,9 @@ class Source:
 
 
 def get() -> Source:
-    return st.session_state.setdefault(SOURCE, Source())
+    if SOURCE not in st.session_state:
+        st.session_state[SOURCE] = Source(seed=session_seed())
+    return st.session_state[SOURCE]
 
 
 def put(source: Source) -> None:
@@ -158,8 +192,32 @@ def read_link(store: Store | None) -> None:
         else:
             problems.append(f"this set has no item {query['item'][:20]!r} (the link may be older than the "
                             "set): starting at its first item")
-    put(source or Source())
+    put(source or Source(seed=session_seed()))
     st.session_state[PROBLEMS] = problems
+    if source is None:
+        skill_from_link(query)
+
+
+def skill_from_link(query: dict[str, str]) -> None:
+    """The sidebar's kind, system and level as the link names them (each only when it is one offered)."""
+    if query.get("kind") in ex.KINDS:
+        st.session_state["practice.kind"] = query["kind"]
+        st.session_state["practice.mode"] = "skill"
+    if query.get("system") in pc.list_systems():
+        st.session_state["practice.system"] = query["system"]
+    if query.get("level") in ("1", "2", "3"):
+        st.session_state["practice.level"] = int(query["level"])
+
+
+def keep_in_address(current: Source) -> None:
+    """The address names what is practised: the skill's kind, system and level (a set keeps its link)."""
+    wanted = ({"kind": current.kind, "system": current.system, "level": str(current.level)}
+              if current.mode == "skill" else {})
+    for name in SKILL_PARAMS + (SET_PARAMS if current.mode == "skill" else ()):
+        if name in wanted and st.query_params.get(name) != wanted[name]:
+            st.query_params[name] = wanted[name]
+        elif name not in wanted and name in st.query_params:
+            del st.query_params[name]
 
 
 def link_problems() -> list[str]:

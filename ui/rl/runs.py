@@ -9,15 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
-from parsing_core.jobs import LIVE, JobBoard, JobError, TrainingJob
-from parsing_core.limits import LimitReached
 from parsing_core.rl import RLSpec
+from parsing_core.rl.oracle import trained_name
+from server.jobs import LIVE, JobBoard, JobError, TrainingJob
+from server.limits import LimitReached
+from ui.rl.runs_view import curves, progress_of, summary, verdict
 from ui.views.job_status import waiting
-from ui.views.rl_view import curves, progress_of, summary
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
 from ui.widgets import limits
+from ui.widgets.dqn_runs import title_of
+from ui.widgets.pickers import use_dqn
 
 LIMIT = 1
 
@@ -53,27 +57,47 @@ def watch() -> None:
         records = job.events()
         state = progress_of(records)
         bar, button = st.columns([5, 1], vertical_alignment="bottom")
-        bar.progress(state.fraction, text=f"**{inert(job.folder.name)}** · {waiting(job) or state.text}")
+        bar.progress(state.fraction, text=f"**{inert(title_of(job))}** · {waiting(job) or state.text}")
         button.button("Stop", key=f"rl.stop.{job.folder.name}", on_click=stop, args=(str(job.folder),))
         st.plotly_chart(curves(records), key=f"rl.curves.{job.folder.name}")
 
 
 def ended() -> None:
-    """The ended runs, newest first: status, last evaluation, the model and how to use it."""
+    """The ended runs, newest first: status, the last evaluation beside the untrained network's,
+    whether it learned, the curves, and the model with one click to use it in the Stepper."""
     jobs = [j for j in reversed(board().jobs()) if j.status() not in LIVE]
     if not jobs:
         return
     st.subheader("Ended runs")
     for job in jobs:
-        records = job.events()
-        with st.expander(f"{job.folder.name} · {job.status()}", expanded=job is jobs[0]):
-            if job.status() == "failed":
-                st.error(f"The run failed:\n\n```\n{job.failure()}\n```")
-            facts = summary(records)
-            if facts:
-                st.table(facts)
-            st.plotly_chart(curves(records, height=420), key=f"rl.ended.{job.folder.name}")
-            if job.checkpoint.exists():
-                st.markdown("Use it as the stepper's **dqn** oracle (arc-standard), or imitate it on the "
-                            "Train page: start the app with")
-                st.code(f"PARSING_DQN_MODEL={job.checkpoint} streamlit run app.py", language="bash")
+        with st.expander(inert(title_of(job)), expanded=job is jobs[0]):
+            ended_run(job)
+
+
+def ended_run(job: TrainingJob) -> None:
+    records = job.events()
+    if job.status() == "failed":
+        st.error(f"The run failed:\n\n```\n{job.failure()}\n```")
+    facts = summary(records)
+    if not facts.empty:
+        st.table(facts)
+    said = verdict(records)
+    if said:
+        (st.warning if said.startswith("It learned nothing") else st.success)(said)
+    elif not facts.empty:
+        st.caption("No baseline: this run did not evaluate the untrained network.")
+    st.plotly_chart(curves(records), key=f"rl.ended.{job.folder.name}")
+    if job.checkpoint.exists():
+        use_in_stepper(job.folder.name)
+
+
+def use_in_stepper(run: str) -> None:
+    """The button that opens the Stepper with this DQN as its oracle, the exact one beside it."""
+    st.caption(f"Its costs (−Q, shifted so the best move costs 0) are the oracle **{trained_name(run)}** "
+               "of arc-standard in the Stepper, where the exact oracle's stand beside them.")
+    if st.button("Use it in the Stepper", key=f"rl.use.{run}", icon=":material/footprint:"):
+        use_dqn(trained_name(run))
+        try:
+            st.switch_page("pages/stepper.py")
+        except StreamlitPageNotFoundError:  # the page run alone, without app.py's navigation
+            st.success("The Stepper now shows this oracle: open it from the menu.")

@@ -19,7 +19,7 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.checkpoint import Checkpoint
 from parsing_core.model import MoveScore, Scorer
-from ui.views.model_view import fit_problem, parsed_sentence
+from ui.stepper.model_view import fit_problem, parsed_sentence
 from ui.views.safe_text import inert
 from ui.widgets import checkpoints, compute, limits
 from ui.widgets.board import Board, play_all
@@ -55,7 +55,7 @@ def saved_upload(data: bytes) -> Path:
 
 
 def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] | None:
-    """Sidebar: no model, a finished run of the Train page, or an uploaded checkpoint."""
+    """The model picker: no model, a finished run of the Train page, or an uploaded checkpoint."""
     runs = {r.path: r for r in checkpoints.finished_runs()}
     choices = [NONE, *runs, UPLOAD]
     key = f"{prefix}.choice"
@@ -65,7 +65,7 @@ def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] |
     def title(choice: str) -> str:
         if choice == NONE:
             return "no model"
-        return "upload a checkpoint (.pt)…" if choice == UPLOAD else f"run {runs[choice].name}"
+        return "upload a checkpoint (.pt)…" if choice == UPLOAD else runs[choice].shown
 
     choice = st.selectbox("Trained model", choices, key=key, format_func=title,
                           help="Finished runs of the Train page, or a checkpoint file from "
@@ -111,7 +111,7 @@ def summary(checkpoint: Checkpoint) -> str:
 
 # -- the stepper's model widgets ------------------------------------------------------------
 def model_section(system_name: str, options: tuple[str, ...], key: str = "stepper") -> ModelRef | None:
-    """Sidebar: the trained model, if one is chosen and fits the system (else say why, and offer
+    """The settings' trained model, if one is chosen and fits the system (else say why, and offer
     to switch the system picker ``key`` to the model's system)."""
     picked = model_picker(f"{key}.model")
     if picked is None:

@@ -29,6 +29,7 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 import parsing_core as pc
+from ui.views.names import named_reason
 from ui.views.oracle_view import PolicyScores, Verdict
 from ui.views.tables import arc_text
 
@@ -64,7 +65,8 @@ def cost_frame(trace: pc.Trace, verdicts: list[Verdict]) -> pd.DataFrame:
             row |= {"cost": first.costs[t], "verdict": verdict_text(first.costs[t], best),
                     "loses": loses(trace, first, t)}
         else:
-            row |= {"cost": math.nan, "verdict": f"not possible: {reason or 'no answer'}", "loses": ""}
+            why_not = named_reason(reason, trace.sentence) if reason else "no answer"
+            row |= {"cost": math.nan, "verdict": f"not possible: {why_not}", "loses": ""}
         for other in verdicts[1:]:
             cost = other.costs.get(t, math.nan)
             row[cost_column(other, False)] = cost

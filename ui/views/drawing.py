@@ -21,13 +21,16 @@ of user text goes into HTML-like labels through :func:`html.escape`, so a token 
 ``<script>`` or ``"`` is drawn as the characters it is.
 
 The page shows the drawing in three :class:`Pieces`, each at its natural size: the words
-with their arcs, the stack and buffer, the legend.  So a long sentence makes the row of words
-longer (the page scrolls it sideways) and never makes the type smaller: words are set in
-``WORD_POINTS`` = 14 pt, which a browser draws as 18.7 px type (1 pt = 4/3 px; a word's text box
-is 21 px high in Chromium), 1.5 times that in presenter mode (28 px type, 31 px boxes), for any
-sentence length and window.  The promise is at least 12 px, at 1440 px wide and on a phone
+with their arcs as an arc diagram (SVG from :mod:`ui.views.arc_diagram`, which reads the styles
+above: Graphviz flattens long arcs into a band over the words, an arc diagram stacks them by
+what they contain), the stack and buffer, the legend (DOT).  So a long sentence makes the row
+of words longer (the page scrolls it sideways) and never makes the type smaller: words are set
+in ``WORD_POINTS`` = 14 pt, which a browser draws as 18.7 px type (1 pt = 4/3 px; a word's text
+box is 21 px high in Chromium), 1.5 times that in presenter mode (28 px type), for any sentence
+length and window.  The promise is at least 12 px, at 1440 px wide and on a phone
 (tests/browser/test_drawing_browser.py measures it on a 25-token sentence).
-:func:`configuration_dot` puts the three pieces in one picture, for the downloads.
+:func:`configuration_dot` draws the whole configuration as one Graphviz picture, for the
+downloads (DOT, SVG, PNG).
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ ARC_POINTS = 11  # arc labels
 class Pieces:
     """The drawing as the page shows it: three DOT graphs, each drawn at its own natural size."""
 
-    arcs: str  # the words in a row, with the arcs over them
+    arcs: str  # the words in a row, with the arcs over them: SVG text (:mod:`ui.views.arc_diagram`)
     memory: str  # the stack σ and the buffer β
     legend: str  # a key to the arcs in use and to the word boxes
 
@@ -89,19 +92,6 @@ def configuration_dot(system: pc.TransitionSystem, sentence: pc.Sentence, c: pc.
         add_legend(row, legend_kinds(kinds), bool(crossing & kinds.keys()))
         row.edge("memory", "legend", style="invis", minlen="3")
     return dot.source
-
-
-def configuration_pieces(system: pc.TransitionSystem, sentence: pc.Sentence, c: pc.Configuration,
-                         kinds: dict[Arc, str], crossing: set[Arc] | frozenset[Arc] = frozenset(),
-                         scale: float = 1.0) -> Pieces:
-    """The same drawing as :func:`configuration_dot`, in three separate graphs."""
-    arcs = new_graph("arcs", scale)
-    add_words_and_arcs(arcs, system, sentence, c, kinds, crossing, scale)
-    memory = new_graph("memory", scale)
-    add_stack_and_buffer(memory, sentence, c, scale)
-    legend = new_graph("legend", scale)
-    add_legend(legend, legend_kinds(kinds), bool(crossing & kinds.keys()))
-    return Pieces(arcs.source, memory.source, legend.source)
 
 
 def new_graph(name: str, scale: float) -> graphviz.Digraph:

@@ -13,7 +13,7 @@ submitted before it, in place of its progress.
 
 from __future__ import annotations
 
-from parsing_core.jobs import TrainingJob
+from server.jobs import TrainingJob
 
 
 def queue_text(ahead: int | None) -> str:

@@ -26,10 +26,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pandas as pd
 
 import parsing_core as pc
+from ui.views.names import indexed
 from ui.views.oracle_view import Verdict, move_cost
 from ui.views.tables import arc_text
 
@@ -46,6 +48,7 @@ class MoveReview:
     lost: str  # the gold arcs it lost ("sent → her, a ← letter"), or "" when it lost none or cannot tell
     example: bool  # ``lost`` is an example read off two best parses, not the arcs the move itself loses
     oracle: str
+    plain: str = ""  # with an example: the loss the move made plainly (a word given a wrong head), or ""
 
     @property
     def is_mistake(self) -> bool:
@@ -64,9 +67,29 @@ def review(trace: pc.Trace, verdicts: Sequence[Verdict]) -> list[MoveReview]:
         c = steps[i].configuration
         cost = move_cost(trace.system, verdict, c, trace.sentence, t) if verdict.costs else None
         why = verdict.why.get(t.bare)
-        lost = ", ".join(arc_text(trace, arc) for arc in sorted(why.lost)) if why else ""
-        reviews.append(MoveReview(i + 1, str(t), cost, lost, bool(why and why.example), verdict.oracle))
+        lost, plain = losses(trace, steps[i + 1].arc, why)
+        example = bool(why and why.example)
+        reviews.append(MoveReview(i + 1, str(t), cost, lost, example, verdict.oracle, plain))
     return reviews
+
+
+def losses(trace: pc.Trace, arc: pc.Arc | None, why: pc.Explanation | None) -> tuple[str, str]:
+    """The gold arcs a move lost, in words, and (for an example) the loss it made plainly: when
+    its arc gave a word a wrong head and the best parse before it held the word's gold arc, that
+    arc is named on its own ("it gave the the head terrorist, so the ← acts can no longer be
+    built") and left out of the example."""
+    if why is None:
+        return "", ""
+    lost, plain = set(why.lost), ""
+    if why.example and arc is not None and trace.sentence.has_gold:
+        head, dep = arc
+        gold = (trace.sentence.head(dep), dep)
+        if gold[0] != head and gold in lost:
+            lost.discard(gold)
+            word = partial(indexed, trace.sentence)
+            plain = (f"it gave {word(dep)} the head {word(head)}, "
+                     f"so {arc_text(trace, gold)} can no longer be built")
+    return ", ".join(arc_text(trace, a) for a in sorted(lost)), plain
 
 
 def cost_text(cost: float | None) -> str:
@@ -83,6 +106,9 @@ def said(r: MoveReview) -> str:
         return f"{r.move} (move {r.step}) was optimal"
     if math.isinf(r.cost):
         return f"{r.move} (move {r.step}) leads to a dead end: no complete parse can follow"
+    if r.plain:
+        also = f"; the best parse before it also held {r.lost}, and no best parse after it can"
+        return f"{r.move} (move {r.step}) cost {cost_text(r.cost)}: {r.plain}{also if r.lost else ''}"
     if not r.lost:
         return f"{r.move} (move {r.step}) cost {cost_text(r.cost)}"
     if r.example:

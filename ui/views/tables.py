@@ -15,6 +15,7 @@ from __future__ import annotations
 import pandas as pd
 
 import parsing_core as pc
+from ui.views.names import indexed
 
 DERIVATION_COLUMNS = ["ROW", "TRANSITION", "STACK", "BUFFER", "ARCS"]
 NO_ARCS = "∅"
@@ -46,10 +47,14 @@ def arc_text(trace: pc.Trace, arc: tuple[int, int], label: str | None = None) ->
     """``He ← sent`` or ``sent → her``: the arrow points from head to dependent, in sentence order.
 
     With ROOT placed last (``root_last``) ROOT's arcs point leftwards.  A labelled arc shows its
-    label on the arrow: ``He ←nsubj sent``.
+    label on the arrow: ``He ←nsubj sent``.  A word the sentence uses twice carries its number
+    (``Hop₁ → Hop₄``, :func:`ui.views.names.indexed`).
     """
     head, dep = arc
-    word = trace.sentence.word
+
+    def word(token: int) -> str:
+        return indexed(trace.sentence, token)
+
     if position(trace, dep) < position(trace, head):
         return f"{word(dep)} ←{label or ''} {word(head)}"
     return f"{word(head)} →{label or ''} {word(dep)}"

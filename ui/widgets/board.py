@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import math
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 import parsing_core as pc
 from ui.views.labels import label_choices
+from ui.views.names import named_reason
 from ui.views.oracle_view import TIE_BREAKS, Verdict, move_cost, pick
 from ui.views.state import StepperState
 
@@ -53,24 +55,29 @@ class Board:
 
     def start(self, state: StepperState) -> StepperState:
         """The board's state, set to ``state`` if the board has none yet."""
-        return st.session_state.setdefault(self.state_key, state)
+        if not self.started():
+            self.set(state)
+        return self.get()
 
     def get(self) -> StepperState:
         return st.session_state[self.state_key]
 
     def set(self, state: StepperState) -> None:
+        if st.session_state.get(self.state_key) != state:
+            session, count = self.version()
+            st.session_state[f"{self.key}.version"] = (session or uuid.uuid4().hex[:12], count + 1)
         st.session_state[self.state_key] = state
+
+    def version(self) -> tuple[str, int]:
+        """Which state the board holds: the session's own id and a count of the changes in it.  A
+        drawing of the board carries it, so a browser handed an older drawing of the same session
+        after a newer one keeps the newer; a session rebuilt elsewhere (a class server's replica
+        taking over a tab) has another id, and its first drawing is taken whatever its count."""
+        return st.session_state.get(f"{self.key}.version", ("", 0))
 
     def change(self, how: Change) -> None:
         """Apply ``how`` to the board's state (what every button's callback does)."""
         self.set(how(self.get()))
-
-    # the history table's selections (each one gives the table a new key)
-    def jumps(self) -> int:
-        return int(st.session_state.get(f"{self.key}.jumps", 0))
-
-    def count_jump(self) -> None:
-        st.session_state[f"{self.key}.jumps"] = self.jumps() + 1
 
     # autoplay: whether it is on, and when it last moved
     def playing(self) -> bool:
@@ -93,10 +100,6 @@ def play(move: str) -> Change:
 
 def play_all(moves: tuple[str, ...]) -> Change:
     return lambda state: state.play_all(moves)
-
-
-def jump(step: int) -> Change:
-    return lambda state: state.jump(step)
 
 
 def undo(state: StepperState) -> StepperState:
@@ -126,17 +129,33 @@ def move_buttons(board: Board, trace: pc.Trace, verdict: Verdict | None = None,
     """
     system, c = trace.system, trace.final
     reasons = system.reasons(c)
-    for column, (t, reason) in zip(st.columns(len(reasons)), reasons.items()):
+    st.html(phone_grid_css(board.key))
+    moves = st.container(key=f"{board.key}-moves")
+    for column, (t, reason) in zip(moves.columns(len(reasons)), reasons.items()):
         with column:
             arc = system.arc_of(c, t) if reason is None else None
             labelled = system.labelled and arc is not None
             label_key = f"{board.key}.label.{t.kind}.{len(trace.transitions)}" if labelled else None
             st.button(f"{t.kind} · {t.name}", key=f"{board.key}.move.{t.kind}", disabled=reason is not None,
-                      help=f"Not possible: {reason}" if reason else None,
+                      help=f"Not possible: {named_reason(reason, trace.sentence)}" if reason else None,
                       shortcut=SHORTCUTS[t.kind] if shortcuts else None,
                       on_click=play_labelled, args=(board, t.kind, label_key), width="stretch")
             if label_key and arc:
                 label_picker(trace, t, arc, verdict, label_key)
+
+
+def phone_grid_css(key: str) -> str:
+    """On a phone the board's buttons stand four to a row (not one per full-width row, which put
+    eight buttons between a question and its board), and a touch screen shows no key hints."""
+    moves, controls = f".st-key-{key}-moves [data-testid='stColumn']", f".st-key-{key}-controls > div"
+    quarter = "{ flex: 1 1 calc(25% - 0.5rem) !important; min-width: calc(25% - 0.5rem) !important; }"
+    return ("<style>@media (max-width: 640px) {"
+            f".st-key-{key}-moves [data-testid='stHorizontalBlock'], .st-key-{key}-controls "
+            "{ flex-wrap: wrap !important; gap: 0.5rem !important; }"
+            f"{moves}, {controls} {quarter}"
+            f"{moves} button, {controls} button {{ padding: 0.25rem; min-height: 2.5rem; }} }}"
+            f"@media (hover: none), (pointer: coarse) {{ .st-key-{key}-moves kbd, .st-key-{key}-controls kbd "
+            "{ display: none; } }</style>")
 
 
 def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdict: Verdict | None,
@@ -155,49 +174,37 @@ def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdic
 
 # -- history ----------------------------------------------------------------------------------
 def history_buttons(board: Board, suggestion: str | None, seconds: float, shortcuts: bool = True,
-                    player: str = "the oracle") -> None:
+                    player: str = "the oracle") -> DeltaGenerator:
     """Undo, redo, reset, one step of the oracle, autoplay (``suggestion`` is the move ``player``
-    would make next; ``seconds`` per move while playing)."""
+    would make next; ``seconds`` per move while playing), in one row that wraps into a grid of
+    four on a phone; returns the row, for a page to add a control of its own to it."""
     state = board.get()
     keys: Callable[[str], str | None] = (lambda k: k) if shortcuts else (lambda k: None)
-    first, second, third, fourth, play_column = st.columns(5)
-    first.button("↶ Undo", key=f"{board.key}.undo", disabled=state.cursor == 0, shortcut=keys(UNDO),
-                 on_click=board.change, args=(undo,), width="stretch")
-    second.button("↷ Redo", key=f"{board.key}.redo", disabled=not state.undone(), shortcut=keys(REDO),
+    row = st.container(horizontal=True, gap="small", key=f"{board.key}-controls")
+    with row:
+        st.button("↶ Undo", key=f"{board.key}.undo", disabled=state.cursor == 0, shortcut=keys(UNDO),
+                  on_click=board.change, args=(undo,), width="stretch")
+        st.button("↷ Redo", key=f"{board.key}.redo", disabled=not state.undone(), shortcut=keys(REDO),
                   on_click=board.change, args=(redo,), width="stretch")
-    third.button("⟲ Reset", key=f"{board.key}.reset", disabled=not state.moves,
-                 on_click=board.change, args=(reset,), width="stretch")
-    fourth.button("Oracle step", key=f"{board.key}.oracle_step", disabled=suggestion is None,
-                  shortcut=keys(ORACLE_STEP), on_click=board.change,
-                  args=(play(suggestion or ""),), width="stretch",
-                  help=f"Play {player}'s move: {suggestion}" if suggestion else None)
-    with play_column:
-        autoplay(board, suggestion, seconds, player)
+        reset_button(board)
+        oracle_step(board, suggestion, seconds, shortcuts, player)
+    return row
 
 
-def history_table(board: Board, history: pd.DataFrame) -> None:
-    """The whole history, current row marked ▶ and undone rows ↷; click a row to jump to it.
-
-    The table keeps its key while moves are made with the buttons, so the browser updates its
-    rows in place (a table with a new key is a new grid, built afresh: 25–35 ms of the browser's
-    script at every move, in Chromium's profiler).  A click on a row changes the key once
-    (:func:`jump_to_row`): the selection is gone with the old table, so a later click on the
-    same row is a fresh click.
-    """
-    state = board.get()
-    marks = ["▶" if i == state.cursor else "↷" if i > state.cursor else "" for i in range(len(history))]
-    key = f"{board.key}.history.{board.jumps()}"
-    st.dataframe(history.assign(NOW=marks)[["NOW", *history.columns]], hide_index=True, key=key,
-                 on_select=lambda: jump_to_row(board, key), selection_mode="single-row",
-                 column_config={"NOW": st.column_config.TextColumn("", width=36)})
+def reset_button(board: Board) -> None:
+    """Back to the sentence's first configuration, every move forgotten."""
+    st.button("⟲ Reset", key=f"{board.key}.reset", disabled=not board.get().moves,
+              on_click=board.change, args=(reset,), width="stretch")
 
 
-def jump_to_row(board: Board, key: str) -> None:
-    """Callback of the history table: row i (from 0) is the configuration after i moves."""
-    rows = st.session_state[key].selection.rows
-    board.count_jump()
-    if rows:
-        board.change(jump(rows[0]))
+def oracle_step(board: Board, suggestion: str | None, seconds: float, shortcuts: bool = True,
+                player: str = "the oracle") -> None:
+    """One move of ``player`` (``suggestion``), and Play / Stop to let it make every move."""
+    st.button("Oracle step", key=f"{board.key}.oracle_step", disabled=suggestion is None,
+              shortcut=ORACLE_STEP if shortcuts else None, on_click=board.change,
+              args=(play(suggestion or ""),), width="stretch",
+              help=f"Play {player}'s move: {suggestion}" if suggestion else None)
+    autoplay(board, suggestion, seconds, player)
 
 
 # -- autoplay ---------------------------------------------------------------------------------

@@ -7,33 +7,56 @@ can never run code).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import streamlit as st
 import torch
 
 from parsing_core.checkpoint import Checkpoint, load_checkpoint
-from parsing_core.jobs import JobBoard
+from parsing_core.errors import ParsingCoreError
+from parsing_core.model import EpochEvent, TrainSpec
+from server.jobs import JobBoard, TrainingJob
 from ui.views.training import jobs_root
+from ui.views.training_titles import model_title
 
 
 @dataclass(frozen=True)
 class ModelRef:
-    """A checkpoint file, named for the user; ``stamp`` (its mtime) makes a rewritten file new."""
+    """A checkpoint file: ``name`` identifies it (a run's folder, an upload's file name), ``title``
+    names it for the user; ``stamp`` (its mtime) makes a rewritten file new."""
 
     name: str
     path: str
     stamp: float
+    title: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.title or self.name
 
 
 def finished_runs() -> list[ModelRef]:
     """Checkpoints of the Train page's ended runs, newest first (a failed run that kept its best
-    epoch's model, e.g. one killed or whose loss diverged, included)."""
+    epoch's model, e.g. one killed or whose loss diverged, included), each titled by what it is."""
     refs = []
     for job in reversed(JobBoard(jobs_root()).jobs()):
         if job.status() in ("finished", "stopped", "failed") and job.checkpoint.exists():
-            refs.append(ModelRef(job.folder.name, str(job.checkpoint), job.checkpoint.stat().st_mtime))
+            refs.append(ModelRef(job.folder.name, str(job.checkpoint), job.checkpoint.stat().st_mtime,
+                                 title_of(job)))
     return refs
+
+
+def title_of(job: TrainingJob) -> str:
+    """The run's model named by what it is (:func:`ui.views.training_titles.model_title`)."""
+    try:
+        spec = job.spec()
+    except (ParsingCoreError, OSError, ValueError):
+        spec = None
+    epochs = [e for e in job.events() if isinstance(e, EpochEvent)]
+    started = time.strftime("%d %b %H:%M", time.localtime(job.started()))
+    return model_title(spec if isinstance(spec, TrainSpec) else None, job.status(), epochs, started,
+                       job.folder.name)
 
 
 @st.cache_resource(max_entries=4, show_spinner="Loading the model…")

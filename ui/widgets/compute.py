@@ -21,7 +21,8 @@ import pandas as pd
 
 import parsing_core as pc
 from ui.views import buildable, mistakes, oracle_view, rules
-from ui.views.drawing import Pieces, configuration_dot, configuration_pieces
+from ui.views.arc_diagram import configuration_pieces, configuration_svg
+from ui.views.drawing import Pieces, configuration_dot
 from ui.views.sources import sentence_from_key
 from ui.views.state import make_system
 from ui.views.tables import derivation_table
@@ -99,6 +100,13 @@ def drawing_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0, hidd
     """DOT text of the current configuration in one picture (for the downloads)."""
     trace, kinds, crossing = drawn(parse, moves, oracle, hidden)
     return configuration_dot(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
+
+
+@lru_cache(maxsize=256)
+def arc_svg_of(parse: Parse, moves: Moves, oracle: str, scale: float = 1.0, hidden: bool = False) -> str:
+    """The words and their arcs as an arc diagram: SVG text, every user string escaped, no script."""
+    trace, kinds, crossing = drawn(parse, moves, oracle, hidden)
+    return configuration_svg(trace.system, trace.sentence, trace.final, kinds, crossing, scale)
 
 
 @lru_cache(maxsize=256)

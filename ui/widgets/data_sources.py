@@ -34,11 +34,11 @@ class DataChoice:
     nonprojective: float = 0.3  # for synthetic data
 
 
-def training_data(prefix: str = "train") -> DataChoice | None:
+def training_data(prefix: str = "train", nonprojective: float = 0.3) -> DataChoice | None:
     source = st.radio("Training data", list(SOURCES), format_func=SOURCES.__getitem__, horizontal=True,
                       key=f"{prefix}.source")
     if source == "synthetic":
-        rate = st.slider("Non-projective sentences", 0.0, 0.9, 0.3, 0.1, key=f"{prefix}.rate",
+        rate = st.slider("Non-projective sentences", 0.0, 0.9, nonprojective, 0.1, key=f"{prefix}.rate",
                          help="The dynamic oracle's advantage grows with this share.")
         return DataChoice("synthetic", None, rate)
     if source == "folder":

@@ -1,4 +1,4 @@
-"""The server's caps per minute (see :mod:`parsing_core.limits`), one set for all sessions.
+"""The server's caps per minute (see :mod:`server.limits`), one set for all sessions.
 
 * ``exercises``: Practice items drawn (a new item, a new set) — 120 a minute per person, 2,000 in all;
 * ``jobs``: lab and RL runs started — 3 a minute per person, 20 in all (beside the caps on how many
@@ -12,21 +12,17 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from parsing_core.limits import Caps, LimitReached, RateLimit, megabytes
+from server.limits import LimitReached, RateLimit, megabytes
+from server.settings import settings
 
-DEFAULTS = {
-    "exercises": (Caps(120, 2_000), "exercises"),
-    "jobs": (Caps(3, 20), "runs started"),
-    "upload": (Caps(50e6, 500e6), "of uploads"),
-}
+WHAT = {"exercises": "exercises", "jobs": "runs started", "upload": "of uploads"}  # caps: server.settings
 SEEN = "limits.seen_uploads"
 
 
 @st.cache_resource(show_spinner=False)
 def limit(name: str) -> RateLimit:
     """The one :class:`RateLimit` called ``name`` of this server process."""
-    default, what = DEFAULTS[name]
-    caps = Caps.from_env(name, default)
+    what, caps = WHAT[name], settings().caps(name)
     unit = megabytes if name == "upload" else (lambda n: f"{n:g}")
     return RateLimit(what, caps.per_session, caps.in_all, caps.window_s, unit=unit)
 

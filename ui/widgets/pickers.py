@@ -8,17 +8,22 @@ given, which may come from a shared link.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import streamlit as st
 
 import parsing_core as pc
+from parsing_core.rl.oracle import run_of
 from ui.views.safe_text import inert
-from ui.views.state import default_oracle, system_options
+from ui.views.state import StepperState, default_oracle, system_options
 from ui.widgets import sentence_inputs
+from ui.widgets.board import Board
+from ui.widgets.dqn_runs import run_title
 
 SOURCES: dict[str, str] = {
     "teaching": "Teaching set", "treebank": "Treebank", "conllu": "CoNLL-U", "typed": "Type it",
 }
+STEPPER = Board("stepper")  # the Stepper's board (ui.stepper.link.BOARD), which a DQN run is put on
 OPTION_TITLES = {"root_last": "ROOT at the end", "single_root": "a single root (ROOT takes one dependent)"}
 
 
@@ -67,6 +72,20 @@ def use_system(key: str, name: str) -> None:
         st.session_state[widget] = False
 
 
+DQN_SYSTEM = "arc-standard"  # the only system the DQN oracle answers for
+
+
+def use_dqn(oracle: str, board: Board = STEPPER) -> None:
+    """Put the Stepper on arc-standard with the DQN oracle ``oracle`` (``dqn:<run>``) and the exact
+    oracle beside it, on the sentence it shows (from its start); the next visit shows it."""
+    state = board.get() if board.started() else StepperState()
+    board.set(replace(state, system=DQN_SYSTEM, options=(), labelled=False, oracle=oracle, compare="exact",
+                        moves=(), cursor=0, hidden=False))
+    pickers = ("stepper.system", "stepper.oracle", "stepper.compare", "stepper.labelled")
+    for key in [k for k in st.session_state if k in pickers or str(k).startswith("stepper.opt.")]:
+        del st.session_state[key]  # the pickers start again from the board's state
+
+
 def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compare: str | None = "",
                   names: list[str] | None = None, default: str | None = None) -> tuple[str, str]:
     """Pick an oracle and, unless ``compare`` is None, a second one to compare with; returns
@@ -80,7 +99,8 @@ def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compa
         st.session_state[main] = oracle if oracle in names else fallback if fallback in names else names[0]
 
     def title(name: str) -> str:
-        return name or "(none)"
+        run = run_of(name)
+        return f"dqn · {run_title(run)}" if run else name or "(none)"
 
     def trust(name: str) -> None:  # below the box, where it is never cut off
         st.caption(f"{name}: {pc.get_oracle(system, name).exactness}")

@@ -8,7 +8,6 @@ shown by widgets that print it as text.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -18,6 +17,7 @@ import streamlit as st
 
 import parsing_core as pc
 from parsing_core.treebanks import check_folder
+from server.settings import Settings, settings
 from ui.views.safe_text import inert
 from ui.views.sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
 from ui.widgets import limits
@@ -99,11 +99,11 @@ def treebank_entries(name: str, split: str, lengths: tuple[int, int], nonproject
     return entries[:MAX_LISTED]
 
 
-FOLDER_FIELD_ENV = "PARSING_FOLDER_FIELD"  # "0": a deployment where nobody types a folder
+FOLDER_FIELD_ENV = Settings.variable("folder_field")  # "0": a deployment where nobody types a folder
 
 
 def folder_field_on() -> bool:
-    return os.environ.get(FOLDER_FIELD_ENV, "1").strip().lower() not in ("0", "off", "false", "no")
+    return settings().folder_field
 
 
 def data_folder(prefix: str) -> Path | None:
