@@ -13,12 +13,13 @@ from ui.practice.progress import Tracker
 from ui.practice.progress_view import READY
 from ui.practice.sets import open_ready
 from ui.views.safe_text import inert
+from ui.widgets.held import hold
 
 
 def choose_skill(now_source: source.Source) -> None:
     """Kind, system and level (and, to predict a parser, the finished run whose system it is)."""
     kind = st.selectbox("Kind", list(OFFERED), format_func=kind_title, key="practice.kind")
-    st.session_state.setdefault("practice.system", now_source.system)
+    hold("practice.system", now_source.system)
     model = (models.run_picker() or "") if ex.get_kind(kind).needs_model else ""
     trained_for = models.system_of(model) if model else None
     system = st.selectbox("System", pc.list_systems(), key="practice.system",

@@ -24,6 +24,7 @@ from ui.views.safe_text import inert
 from ui.widgets import checkpoints, compute, limits
 from ui.widgets.board import Board, play_all
 from ui.widgets.checkpoints import ModelRef, load
+from ui.widgets.held import hold
 from ui.widgets.pickers import use_system
 
 NONE, UPLOAD = "", "upload"
@@ -59,8 +60,7 @@ def model_picker(prefix: str = "stepper.model") -> tuple[ModelRef, Checkpoint] |
     runs = {r.path: r for r in checkpoints.finished_runs()}
     choices = [NONE, *runs, UPLOAD]
     key = f"{prefix}.choice"
-    if st.session_state.get(key) not in choices:
-        st.session_state[key] = NONE
+    hold(key, NONE, choices)
 
     def title(choice: str) -> str:
         if choice == NONE:

@@ -24,6 +24,7 @@ from ui.views.state import StepperState
 from ui.widgets import compute
 from ui.widgets.board import autoplay_settings
 from ui.widgets.checkpoints import ModelRef
+from ui.widgets.held import hold
 from ui.widgets.pickers import oracle_picker, sentence_picker, system_picker, use_system
 
 # Presenter mode: type a room can read from the back (Streamlit sets most sizes in px, so the
@@ -71,7 +72,7 @@ def choices(state: StepperState) -> Choices:
     with st.container(horizontal=True, vertical_alignment="center", key="stepper-top"):
         st.title("Stepper", anchor=False)  # no anchor: a heading's link icon measures the page at each rerun
         menu = st.popover("Settings", icon=":material/tune:", key="stepper.settings", help=SETTINGS_HELP)
-        st.session_state.setdefault("stepper.presenter", state.presenter)
+        hold("stepper.presenter", state.presenter)
         presenter = st.toggle("Presenter mode", key="stepper.presenter",
                               help="Larger type and drawing for a room; the app's pages closed")
     with menu:

@@ -27,6 +27,7 @@ from ui.views.labels import label_choices
 from ui.views.names import named_reason
 from ui.views.oracle_view import TIE_BREAKS, Verdict, move_cost, pick
 from ui.views.state import StepperState
+from ui.widgets.held import hold
 
 SHORTCUTS = {"SH": "S", "LA": "L", "RA": "A", "RE": "E", "SW": "W"}
 UNDO, REDO, ORACLE_STEP = "U", "Y", "O"
@@ -220,8 +221,7 @@ def autoplay_settings(key: str, oracles: list[str], follow: str) -> tuple[str, s
     """
     choice_key = f"{key}.autoplay.oracle"
     choices = [FOLLOW, *[o for o in oracles if o != follow]]
-    if st.session_state.get(choice_key) not in choices:
-        st.session_state[choice_key] = FOLLOW
+    hold(choice_key, FOLLOW, choices)
     choice = st.selectbox("Oracle step and Play use", choices, key=choice_key,
                           format_func=lambda o: f"same as the table: {follow}" if o == FOLLOW else o)
     rule = st.selectbox("Tie-break between optimal moves", list(TIE_BREAKS), key=f"{key}.autoplay.tie",

@@ -19,6 +19,7 @@ from ui.views.state import StepperState, default_oracle, system_options
 from ui.widgets import sentence_inputs
 from ui.widgets.board import Board
 from ui.widgets.dqn_runs import run_title
+from ui.widgets.held import hold
 
 SOURCES: dict[str, str] = {
     "teaching": "Teaching set", "treebank": "Treebank", "conllu": "CoNLL-U", "typed": "Type it",
@@ -35,6 +36,7 @@ def sentence_picker(key: str, current: str) -> tuple[str, str | None]:
     """
     if f"{key}.source" not in st.session_state:
         sentence_inputs.start_from(key, current)
+    hold(f"{key}.source", "teaching", SOURCES)
     source = st.radio("Sentence from", list(SOURCES), format_func=SOURCES.__getitem__,
                       key=f"{key}.source", horizontal=True)
     choose: dict[str, Callable[[str], str | None]] = {
@@ -54,7 +56,7 @@ def system_picker(key: str, system: str, options: tuple[str, ...] = (), labelled
         defaults[f"{key}.labelled"] = labelled
         defaults |= {f"{key}.opt.{o}": o in options for o in system_options(system)}
     for name, value in defaults.items():
-        st.session_state.setdefault(name, value)
+        hold(name, value)
     name = st.selectbox("Transition system", pc.list_systems(), key=f"{key}.system")
     st.caption(pc.get_system(name).title)  # below, not in the box: a long title would be cut off
     if not with_options:
@@ -94,9 +96,8 @@ def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compa
     choice for the system, :func:`ui.views.state.default_oracle`)."""
     names = names if names is not None else pc.list_oracles(system)
     main, other = f"{key}.oracle", f"{key}.compare"
-    if st.session_state.get(main) not in names:
-        fallback = default if default in names else default_oracle(system)
-        st.session_state[main] = oracle if oracle in names else fallback if fallback in names else names[0]
+    fallback = default if default in names else default_oracle(system)
+    hold(main, oracle if oracle in names else fallback if fallback in names else names[0], names)
 
     def title(name: str) -> str:
         run = run_of(name)
@@ -111,7 +112,7 @@ def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compa
         return chosen, ""
     if st.session_state.get(other, "") not in ["", *names]:
         st.session_state[other] = ""
-    st.session_state.setdefault(other, compare if compare in names else "")
+    hold(other, compare if compare in names else "")
     second = st.selectbox("Compare with", ["", *names], key=other, format_func=title,
                           help="A second oracle's costs beside the first; disagreements are flagged.")
     if second:

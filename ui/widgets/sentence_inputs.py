@@ -21,6 +21,7 @@ from server.settings import Settings, settings
 from ui.views.safe_text import inert
 from ui.views.sources import TREEBANK, TreebankRef, custom_key, sentence_from_key, treebank_key
 from ui.widgets import limits
+from ui.widgets.held import hold
 
 MAX_UPLOAD_BYTES = 5_000_000
 LENGTHS = (1, 120)  # the length filter's range
@@ -65,8 +66,7 @@ def clear_problem(prefix: str) -> None:
 def teaching(prefix: str) -> str | None:
     sentences = {s.sent_id: s for s in pc.teaching_sentences() if s.sent_id}
     key = f"{prefix}.teaching"
-    if st.session_state.get(key) not in sentences:
-        st.session_state[key] = next(iter(sentences))
+    hold(key, next(iter(sentences)), sentences)
     chosen = st.selectbox("Teaching sentence", list(sentences), key=key,
                           format_func=lambda i: " ".join(sentences[i].words))
     st.caption(inert(sentences[chosen].source.metadata.get("note", "")))
@@ -114,10 +114,8 @@ def data_folder(prefix: str) -> Path | None:
     ``PARSING_FOLDER_FIELD=0`` the field is shown but cannot be changed.
     """
     default = str(pc.data_dir() or "")
-    st.session_state.setdefault(f"{prefix}.folder", default)
     locked = not folder_field_on()
-    if locked:
-        st.session_state[f"{prefix}.folder"] = default
+    hold(f"{prefix}.folder", default, [default] if locked else None)
     hint = ("This server reads treebanks only from its data directory." if locked else
             "A folder of <name>-ud-<split>.conllu files (default: PARSING_DATA_DIR)")
     typed = st.text_input("Data directory", key=f"{prefix}.folder", help=hint, disabled=locked).strip()
@@ -145,10 +143,10 @@ def treebank(prefix: str) -> str | None:
     if not files:
         st.info("No treebanks found: type a folder of .conllu files above, or set PARSING_DATA_DIR.")
         return None
-    if st.session_state.get(f"{prefix}.treebank") not in files:
-        english = [f for f in files if f.startswith("en_") and f.endswith(":dev")]
-        st.session_state[f"{prefix}.treebank"] = (english or files)[0]
-    st.session_state.setdefault(f"{prefix}.lengths", DEFAULT_LENGTHS)
+    english = [f for f in files if f.startswith("en_") and f.endswith(":dev")]
+    hold(f"{prefix}.treebank", (english or files)[0], files)
+    hold(f"{prefix}.lengths", DEFAULT_LENGTHS)
+    hold(f"{prefix}.nonprojective", False)
     chosen = st.selectbox("Treebank", files, key=f"{prefix}.treebank",
                           format_func=lambda f: f.replace(":", " "))
     low, high = cast(tuple[int, int], st.slider("Length (tokens)", *LENGTHS, key=f"{prefix}.lengths"))
@@ -162,8 +160,7 @@ def treebank(prefix: str) -> str | None:
     if not entries:
         st.info("No sentence of this treebank passes the filter.")
         return None
-    if st.session_state.get(f"{prefix}.index") not in entries:
-        st.session_state[f"{prefix}.index"] = next(iter(entries))
+    hold(f"{prefix}.index", next(iter(entries)), entries)
     index = st.selectbox(f"Sentence ({len(entries)} listed)", list(entries), key=f"{prefix}.index",
                          format_func=lambda i: entries[i].title())
     return treebank_key(name, split, index, folder)
@@ -172,6 +169,7 @@ def treebank(prefix: str) -> str | None:
 # -- CoNLL-U, pasted or uploaded ------------------------------------------------------------------
 def conllu(prefix: str) -> str | None:
     upload = st.file_uploader("Upload a .conllu file", type=["conllu", "txt"], key=f"{prefix}.upload")
+    hold(f"{prefix}.conllu", "")
     text = st.text_area("… or paste CoNLL-U (ten tab-separated columns per word)", key=f"{prefix}.conllu",
                         height=160)
     if upload is not None and text.strip():
@@ -210,6 +208,7 @@ def uploaded_text(upload: object) -> str:
 
 # -- typed words with a head table --------------------------------------------------------------
 def typed(prefix: str) -> str | None:
+    hold(f"{prefix}.words", "")
     words = st.text_input("Words, separated by spaces", key=f"{prefix}.words",
                           placeholder="He sent her a letter .").split()
     if not words:
