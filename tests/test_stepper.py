@@ -308,6 +308,30 @@ def test_the_board_carries_its_state_version_which_only_a_change_raises() -> Non
     assert board(stepper(s="he-sent-her-a-letter", sys="arc-eager"))["session"] != session  # another session
 
 
+def test_a_click_made_on_an_older_drawing_of_the_board_changes_nothing() -> None:
+    """Each click names the drawing it was made on: a click on an older drawing (a Play step asked
+    again after the first arrived, a move racing a change of the settings) is dropped."""
+    def page() -> None:
+        import streamlit as st
+
+        from ui.stepper.board_component import key_of, take
+        from ui.views.state import StepperState
+        from ui.widgets.board import Board
+
+        board = Board("t")
+        board.start(StepperState())
+        session, drawn = board.version()
+        for on in (drawn - 1, drawn, drawn):  # an older drawing's click, then the same click twice
+            st.session_state[key_of(board)] = {"action": {"do": "move", "move": "SH", "session": session,
+                                                          "on": on}}
+            take(board, None, None)
+        st.session_state["taken"] = board.get().taken()
+
+    at = AppTest.from_function(page, default_timeout=TIMEOUT).run()
+    assert not at.exception, at.exception
+    assert at.session_state["taken"] == ("SH",)
+
+
 def test_presenter_mode_enlarges_the_drawing_and_goes_into_the_link() -> None:
     at = stepper()
     at.toggle(key="stepper.presenter").set_value(True).run()

@@ -60,18 +60,27 @@ function build(parent) {
 }
 
 // -- sending ---------------------------------------------------------------------------------
+// Each action names the drawing it was made on (the state's session and version): the server
+// drops one made on an older board than the state it holds.
 function send(view, action) {
   if (view.root.classList.contains("waiting")) return;
   waiting(view, true);
-  view.send("action", { ...action, at: Date.now() });
+  const drawn = view.data || {};
+  view.send("action", { ...action, session: drawn.session, on: drawn.version, at: Date.now() });
 }
 
-// Between a click and the board it brings, the board says so (a busy cursor); a board that never
-// comes (the server dropped the click) frees the keys after WAIT_MS all the same.
+// Between a click and the board it brings, the board says so (a busy cursor).  A board that never
+// comes (a click lost on its way) frees the keys after WAIT_MS all the same, and Play asks again:
+// if the first request did arrive, the server drops the second, made on the same drawing.
 function waiting(view, on) {
   view.root.classList.toggle("waiting", on);
   clearTimeout(view.waitTimer);
-  if (on) view.waitTimer = setTimeout(() => waiting(view, false), WAIT_MS);
+  if (on) {
+    view.waitTimer = setTimeout(() => {
+      waiting(view, false);
+      if (view.playing && can(view.data, "oracle")) send(view, { do: "oracle" });
+    }, WAIT_MS);
+  }
 }
 
 // The board's own buttons besides the moves, each with its key (Play has none: O steps once).

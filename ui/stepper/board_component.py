@@ -8,7 +8,9 @@ as JSON bytes: :func:`ui.stepper.board_state.board_bytes`) and the browser draws
 calls (``board.js``, ``board.css`` beside this file).  A click on a move, a history row or one of
 the board's controls (undo, redo, reset, hide, Oracle step; Play repeats Oracle step in the browser,
 so playing needs no timer on the server) comes back as a trigger value, and :func:`take` turns it
-into the board's next state before the page reruns (:func:`ui.stepper.board_data.apply_action`).
+into the board's next state before the page reruns (:func:`ui.stepper.board_data.apply_action`),
+unless it was made on an older drawing of the board than the state the session holds
+(:func:`ui.stepper.board_data.made_on_an_older_board`).
 
 The component keeps one ``key``: with it the browser keeps the same element and only redraws its
 data; without it Streamlit would mount a new one at every click.
@@ -22,7 +24,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.stepper.board_data import apply_action
+from ui.stepper.board_data import apply_action, made_on_an_older_board
 from ui.stepper.board_state import stamped
 from ui.widgets.board import Board
 
@@ -46,6 +48,8 @@ def take(board: Board, oracle: str | None, switch_to: str | None) -> None:
     move Oracle step plays on the board drawn); "switch" asks the page to switch the system to
     ``switch_to`` (:data:`SWITCH_TO`, read by the settings' picker)."""
     action = st.session_state[key_of(board)].get("action")
+    if made_on_an_older_board(action, board.version()):
+        return
     if isinstance(action, dict) and action.get("do") == "switch" and switch_to:
         st.session_state[SWITCH_TO] = switch_to
     board.change(lambda state: apply_action(state, action, oracle))

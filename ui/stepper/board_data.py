@@ -76,6 +76,25 @@ def apply_action(state: StepperState, action: Mapping[str, object] | None,
     return state
 
 
+def made_on_an_older_board(action: object, version: tuple[str, int]) -> bool:
+    """Whether ``action`` answers a drawing of the board older than its state ``version``
+    (:meth:`Board.version <ui.widgets.board.Board.version>`): the browser sends the version of
+    the board it drew with each click, and a click on a board the learner no longer sees (a
+    Play step sent again while the first was on its way, a move racing a change of the settings)
+    changes nothing.  An action naming no drawing (a hand-made one) is taken.
+
+    >>> made_on_an_older_board({"do": "oracle", "session": "5f0c", "on": 6}, ("5f0c", 7))
+    True
+    >>> made_on_an_older_board({"do": "oracle", "session": "5f0c", "on": 7}, ("5f0c", 7))
+    False
+    >>> made_on_an_older_board({"do": "oracle"}, ("5f0c", 7))
+    False
+    """
+    if not isinstance(action, Mapping) or "on" not in action:
+        return False
+    return (action.get("session"), action.get("on")) != tuple(version)
+
+
 # -- the moves and the oracle's table ------------------------------------------------------------
 def move_buttons(trace: pc.Trace, verdict: Verdict | None) -> list[Data]:
     """One entry per move of the system: its kind, name, key, why it is not possible (or None),
