@@ -64,12 +64,16 @@ def test_a_confusion_row_opens_the_stepper_at_its_configuration(page: Page, app_
     s = sentence_from_key(state.sentence)
     c = pc.replay(state.make_system(), s, state.taken()).final
     top = "ROOT" if c.stack[-1] == 0 else s.words[c.stack[-1] - 1]
+    # The page draws its five plots after the text shows (some 4 s of the browser's main thread on
+    # an idle laptop, several times that on a loaded machine): the click waits for the page to be
+    # still, as a reader's would.
+    patience = 120_000
     if link.get_attribute("target") == "_blank":
-        with page.context.expect_page() as opened:
-            link.click()
+        with page.context.expect_page(timeout=patience) as opened:
+            link.click(timeout=patience)
         stepper = opened.value
     else:
-        link.click()
+        link.click(timeout=patience)
         stepper = page
     expect(stepper).to_have_url(f"{app_url}/{href}" if not href.startswith("http") else href, timeout=30_000)
     costs = stepper.locator(".st-key-stepper-board .costs")  # both oracles' costs at the configuration
