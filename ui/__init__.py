@@ -32,7 +32,9 @@ and this package for the showing; this file is the map.
     (library errors shown as messages), ``progress_store`` (the progress store opened once per
     process, and the learner Practice signed in, which Lessons records for too), ``limits``
     (the caps per minute on exercises, runs and uploads), ``dqn_runs`` (the server's DQN runs
-    named by what they are, for the RL oracle's list and the Stepper's ``dqn:<run>`` oracles).
+    named by what they are, for the RL oracle's list and the Stepper's ``dqn:<run>`` oracles),
+    ``held`` (a value the page gives a widget, sent with every run, so a widget in a closed
+    popover never falls back to its default).
 
 * One folder per page for the code only that page uses, its Streamlit panels beside their pure
   twins, each named ``*_view`` (no Streamlit, imported with it blocked like ``views/``):
