@@ -18,6 +18,10 @@ from ui.views.state import StepperState
 
 pytestmark = pytest.mark.browser
 SENTENCES = 30
+# The page draws its five plots after its text shows (some 4 s of the browser's main thread on an
+# idle laptop, several times that on a loaded machine): a click waits for the page to be still, as
+# a reader's would, for up to this long.
+PATIENCE_MS = 120_000
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +48,7 @@ def open_lab(page: Page, app_url: str) -> None:
 
 def test_the_speed_plot_renders(page: Page, app_url: str, finished_run: TrainingJob, artifacts: Path) -> None:
     open_lab(page, app_url)
-    page.get_by_role("tab", name="Speed and growth").click()
+    page.get_by_role("tab", name="Speed and growth").click(timeout=PATIENCE_MS)
     plot = page.locator(".js-plotly-plot", has_text="Time per configuration against sentence length")
     expect(plot).to_be_visible(timeout=60_000)  # plotly's script loads on first use: slow on a busy machine
     expect(plot.locator(".scatterlayer .trace")).to_have_count(3)  # search, exact, thesis-approx
@@ -64,16 +68,12 @@ def test_a_confusion_row_opens_the_stepper_at_its_configuration(page: Page, app_
     s = sentence_from_key(state.sentence)
     c = pc.replay(state.make_system(), s, state.taken()).final
     top = "ROOT" if c.stack[-1] == 0 else s.words[c.stack[-1] - 1]
-    # The page draws its five plots after the text shows (some 4 s of the browser's main thread on
-    # an idle laptop, several times that on a loaded machine): the click waits for the page to be
-    # still, as a reader's would.
-    patience = 120_000
     if link.get_attribute("target") == "_blank":
-        with page.context.expect_page(timeout=patience) as opened:
-            link.click(timeout=patience)
+        with page.context.expect_page(timeout=PATIENCE_MS) as opened:
+            link.click(timeout=PATIENCE_MS)
         stepper = opened.value
     else:
-        link.click(timeout=patience)
+        link.click(timeout=PATIENCE_MS)
         stepper = page
     expect(stepper).to_have_url(f"{app_url}/{href}" if not href.startswith("http") else href, timeout=30_000)
     costs = stepper.locator(".st-key-stepper-board .costs")  # both oracles' costs at the configuration
