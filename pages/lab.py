@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.lab.agreement import chosen_run, lab_choice, show, start_button
+from ui.lab.agreement import chosen_run, held_run, lab_choice, show, start_button
 from ui.lab.sentence import every_oracle
 from ui.lab.systems import two_systems
 from ui.navigation import run_through_app
 from ui.views.glossary import term
 from ui.widgets.errors import show_errors
+
+VIEWS = ["Agreement", "Speed and growth", "One sentence, every oracle", "Two systems side by side"]
 
 run_through_app()
 st.title("Oracle lab")
@@ -26,25 +28,32 @@ st.markdown("An approximate oracle is fast but not always right; an exact one is
             "moves, where the two disagree (each case opens in the Stepper), and how the time per "
             "configuration grows with the sentence.")
 with show_errors():
-    agreement, speed, one, two = st.tabs(["Agreement", "Speed and growth", "One sentence, every oracle",
-                                          "Two systems side by side"])
-    with agreement:
-        form, runs = st.columns([2, 5], gap="large")
-        with form:
-            st.subheader("New run")
-            choice = lab_choice()
-            start_button(choice)
-        with runs:
-            st.subheader("Runs")
-            job = chosen_run()
+    # Only the open view runs and is drawn (choosing another reruns the page): five plots and
+    # their tables are not laid out in views nobody looks at.
+    agreement, speed, one, two = st.tabs(VIEWS, key="lab.view", on_change="rerun")
+    job = held_run()  # the run the Agreement view chose, kept while another view is open
+    if agreement.open:
+        with agreement:
+            form, runs = st.columns([2, 5], gap="large")
+            with form:
+                st.subheader("New run")
+                choice = lab_choice()
+                start_button(choice)
+            with runs:
+                st.subheader("Runs")
+                job = chosen_run()
+                if job is not None:
+                    show(job, "agreement")
+    if speed.open:
+        with speed:
             if job is not None:
-                show(job, "agreement")
-    with speed:
-        if job is not None:
-            show(job, "speed")
-        else:
-            st.info("Start a run in the Agreement view with *Then time every oracle of the system* ticked.")
-    with one:
-        every_oracle()
-    with two:
-        two_systems()
+                show(job, "speed")
+            else:
+                st.info("Start a run in the Agreement view with *Then time every oracle of the system* "
+                        "ticked.")
+    if one.open:
+        with one:
+            every_oracle()
+    if two.open:
+        with two:
+            two_systems()

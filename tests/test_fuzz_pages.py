@@ -73,7 +73,9 @@ def test_hostile_sign_in_and_set_ids(counted: list[int]) -> None:
 
 def test_hostile_lab_links_moves_and_treebank_codes(counted: list[int]) -> None:
     rng = random.Random(5)
-    at = page("lab").run()
+    at = page("lab")
+    at.session_state["lab.view"] = "One sentence, every oracle"  # only the open view is drawn
+    at.run()
     for _ in range(40):
         link = rng.choice(["http://h/stepper?", "stepper?s=", ""]) + hostile(rng)
         counted.append(clean(at.text_input(key="lab.one.link").input(link).run(), f"lab link {link!r}"))
@@ -81,6 +83,8 @@ def test_hostile_lab_links_moves_and_treebank_codes(counted: list[int]) -> None:
     for _ in range(40):
         moves = ".".join(hostile(rng) for _ in range(rng.randint(1, 5)))
         counted.append(clean(at.text_input(key="lab.one.moves").input(moves).run(), f"lab moves {moves!r}"))
+    at.session_state["lab.view"] = "Agreement"
+    at.run()
     at.radio(key="lab.source").set_value("ud").run()
     for _ in range(40):
         code = hostile(rng)

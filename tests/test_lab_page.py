@@ -30,6 +30,14 @@ def lab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     return AppTest.from_file("../pages/lab.py", default_timeout=60).run()
 
 
+def open_view(at: AppTest, view: str) -> AppTest:
+    """Choose a view of the page, as a click on its tab does (only the open view is drawn)."""
+    at.session_state["lab.view"] = view
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def plots(at: AppTest) -> list[str]:
     """The titles of the plotly figures on the page."""
     return [json.loads(p.proto.spec)["layout"]["title"]["text"] for p in at.get("plotly_chart")]
@@ -60,12 +68,15 @@ def test_a_tiny_agreement_run_goes_to_its_end_and_shows_its_results(lab: AppTest
     titles = plots(at)
     assert "Inclusion of the first oracle's optimal set in the second's" in titles
     assert "Spearman's ρ between the two oracles' costs, per configuration" in titles
-    assert "Time per configuration against sentence length (log–log)" in titles
+    assert "Time per configuration against sentence length (log–log)" not in titles  # another view's
     confusions = next(m.value for m in at.markdown if m.value.startswith("| exact | thesis-approx |"))
     assert "](stepper?s=treebank%3Axx_teach%3Atrain%3A" in confusions
-    assert "Algorithm 1" in " ".join(m.value for m in at.markdown)
     read_out_in_words(at, table)
     examples_in_words(confusions)
+    open_view(at, "Speed and growth")  # the same run's timings, in the view only it draws
+    assert "Time per configuration against sentence length (log–log)" in plots(at)
+    assert "Algorithm 1" in " ".join(m.value for m in at.markdown)
+    assert at.session_state["lab.run"] == job.folder.name
 
 
 def read_out_in_words(at: AppTest, table: pd.DataFrame) -> None:
@@ -108,7 +119,7 @@ def test_a_run_started_elsewhere_is_listed_and_failed_runs_say_why(lab: AppTest,
 
 
 def test_one_sentence_every_oracle_from_a_stepper_link(lab: AppTest) -> None:
-    at = lab
+    at = open_view(lab, "One sentence, every oracle")
     link = "http://h/stepper?s=he-sent-her-a-letter&sys=arc-eager&moves=SH.LA"
     at.text_input(key="lab.one.link").input(link).run()
     assert not at.exception
@@ -118,7 +129,7 @@ def test_one_sentence_every_oracle_from_a_stepper_link(lab: AppTest) -> None:
 
 
 def test_two_systems_side_by_side(lab: AppTest) -> None:
-    at = lab
+    at = open_view(lab, "Two systems side by side")
     counts = next(d.value for d in at.dataframe if "steps" in d.value.columns)
     s = pc.teaching_sentences()[0]
     assert counts["system"].tolist() == ["arc-standard", "arc-eager"]

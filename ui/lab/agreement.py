@@ -41,6 +41,7 @@ from ui.views.sources import sentence_from_key, treebank_key
 from ui.views.training import jobs_root, may_stop, shared_server
 from ui.widgets import limits
 from ui.widgets.data_sources import from_ud
+from ui.widgets.held import hold
 from ui.widgets.pickers import system_picker
 from ui.widgets.sentence_inputs import data_folder
 
@@ -167,14 +168,26 @@ def start_button(choice: LabSpec | None) -> None:
         st.warning(st.session_state.pop(NOTE))
 
 
+def lab_runs() -> dict[str, TrainingJob]:
+    """The lab runs of the jobs board by folder name, newest first."""
+    return {j.folder.name: j for j in reversed(board().jobs())}
+
+
+def held_run() -> TrainingJob | None:
+    """The run the Agreement view's picker chose (the newest, or the one just started), kept
+    while another view of the page is open and the picker is not drawn (:func:`ui.widgets.held.hold`)."""
+    jobs = lab_runs()
+    return jobs[hold(RUN, next(iter(jobs)), jobs)] if jobs else None
+
+
 def chosen_run() -> TrainingJob | None:
-    """The run to show (newest first; the one just started is chosen)."""
-    jobs = {j.folder.name: j for j in reversed(board().jobs())}
+    """The run to show, with its picker (newest first; the one just started is chosen)."""
+    jobs = lab_runs()
     if not jobs:
         st.caption("No lab run yet: start one.")
         return None
-    if st.session_state.get(RUN) not in jobs:
-        st.session_state[RUN] = next(iter(jobs))
+    hold(RUN, next(iter(jobs)), jobs)
+
     def label(n: str) -> str:
         return f"{n[:15]} · {run_title(spec_of(jobs[n]))}"  # not its status: a label must not change
 
