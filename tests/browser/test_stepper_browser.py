@@ -179,6 +179,35 @@ def test_oracle_step_reset_and_switch_are_the_board_s_own_buttons(page: Page, ap
     expect(open_settings(page).locator(".st-key-stepper-system input")).to_have_value("arc-hybrid-swap")
 
 
+def test_the_browser_s_back_and_forward_walk_the_moves_and_the_settings(page: Page, app_url: str) -> None:
+    """Each move is a new address in the browser's history: Back is Undo and Forward Redo (the
+    board follows the link), and Back across a change of system brings the system back, in the
+    Settings too."""
+    open_stepper(page, app_url, "?s=found-best-example-ever&sys=arc-eager")
+    rows = page.locator(f"{BOARD} .history tbody tr")
+    for taken in (1, 2):
+        button(page, "oracle").click()
+        expect(page).to_have_url(re.compile(r"moves=" + r"\.".join(["[A-Z]{2}"] * taken) + r"(&|$)"))
+        settled(page)
+    two = moves_in_url(page)
+    page.go_back()
+    expect(rows.nth(1)).to_have_class("now")
+    expect(rows).to_have_count(3)  # the move undone stays ahead, for Forward or Redo
+    page.go_forward()
+    expect(rows.nth(2)).to_have_class("now")
+    settled(page)
+    switch = page.locator(f"{BOARD} .unbuildable").get_by_role("button", name=re.compile("Switch to"))
+    switch.click()
+    expect(page).to_have_url(re.compile(r"sys=arc-hybrid-swap"))
+    expect(rows).to_have_count(1)
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"sys=arc-eager(&|$)"))
+    expect(rows).to_have_count(3)
+    expect(rows.nth(2)).to_have_class("now")
+    assert moves_in_url(page) == two
+    expect(open_settings(page).locator(".st-key-stepper-system input")).to_have_value("arc-eager")
+
+
 def test_a_shared_link_reproduces_the_state_and_a_row_click_jumps(page: Page, app_url: str) -> None:
     open_stepper(page, app_url, "?s=he-sent-her-a-letter&sys=arc-eager&moves=SH.LA.RA.SH&step=3")
     expect(drawing_svg(page)).to_contain_text("sent")

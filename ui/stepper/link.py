@@ -1,6 +1,11 @@
 """The stepper's state between reruns and in the URL: a session's first run reads the link, every
 run writes the state back into it, so the address bar always holds a link to what is shown.
 
+Streamlit adds an entry to the browser's history each time the page changes its link, so the
+browser's Back and Forward walk the moves: a run they start follows the link (Back is Undo,
+Forward Redo), and where the link names another sentence or parser, the settings start again
+from it.
+
 The state itself lives on the page's :class:`~ui.widgets.board.Board`; the link's format is
 :meth:`ui.views.state.StepperState.to_query`.
 """
@@ -8,6 +13,7 @@ The state itself lives on the page's :class:`~ui.widgets.board.Board`; the link'
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from ui.views.state import StepperState
 from ui.widgets.board import Board
@@ -16,13 +22,44 @@ BOARD = Board("stepper")
 LINK_PROBLEMS = "stepper.link_problems"
 
 
+# The Settings' widgets that start from the board's state (ui.stepper.settings).
+PICKERS = ("stepper.system", "stepper.oracle", "stepper.compare", "stepper.labelled", "stepper.presenter")
+PICKER_GROUPS = ("stepper.opt.", "stepper.pick.")
+
+
 def load_state(board: Board = BOARD) -> StepperState:
-    """The board's state; on a session's first run, the state the URL describes."""
+    """The board's state; on a session's first run, the state the URL describes; after the
+    browser's Back or Forward, the state its link names (:meth:`StepperState.toward`)."""
     if not board.started():
         state, problems = StepperState.from_query(st.query_params.to_dict())
         board.start(state)
         st.session_state[LINK_PROBLEMS] = problems
+    elif went_back_or_forward():
+        linked, _ = StepperState.from_query(st.query_params.to_dict())
+        held, now = board.get(), board.get().toward(linked)
+        board.set(now)
+        if settings_of(now) != settings_of(held):
+            restart_pickers()
     return board.get()
+
+
+def settings_of(state: StepperState) -> tuple[object, ...]:
+    """What the Settings' widgets show of a state."""
+    return (state.sentence, state.system, state.options, state.labelled, state.oracle, state.compare,
+            state.presenter)
+
+
+def went_back_or_forward() -> bool:
+    """Whether this run is the browser's Back or Forward (not a click, nor a first visit)."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
+
+
+def restart_pickers() -> None:
+    """Have the Settings' widgets start again from the board's state (their values were held)."""
+    for key in [k for k in st.session_state if str(k) in PICKERS or str(k).startswith(PICKER_GROUPS)]:
+        if not str(key).endswith(".upload"):  # a file uploader's value is the browser's own
+            del st.session_state[key]
 
 
 def link_problems() -> list[str]:

@@ -82,6 +82,22 @@ class StepperState:
     def reset(self) -> StepperState:
         return replace(self, moves=(), cursor=0)
 
+    def toward(self, linked: StepperState) -> StepperState:
+        """The state after the browser's Back or Forward brought the link of ``linked``: a jump
+        along these moves when the link only took fewer or more of them (Back is Undo, Forward
+        Redo, and the moves ahead are kept), else the link's state.
+
+        >>> now = StepperState(moves=("SH", "LA", "RA"), cursor=3)
+        >>> now.toward(StepperState(moves=("SH", "LA"), cursor=2)) == now.jump(2)
+        True
+        >>> now.toward(StepperState(system="arc-hybrid", moves=("SH",), cursor=1)).system
+        'arc-hybrid'
+        """
+        taken = linked.taken()
+        if replace(linked, moves=self.moves, cursor=self.cursor) == self and self.moves[:len(taken)] == taken:
+            return self.jump(len(taken))
+        return linked
+
     def toggle_hidden(self) -> StepperState:
         """Hide the oracle (costs, verdicts, gold arcs), or reveal it."""
         return replace(self, hidden=not self.hidden)
