@@ -17,14 +17,10 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 
 from ui.views.state import StepperState
 from ui.widgets.board import Board
+from ui.widgets.pickers import restart_pickers
 
 BOARD = Board("stepper")
 LINK_PROBLEMS = "stepper.link_problems"
-
-
-# The Settings' widgets that start from the board's state (ui.stepper.settings).
-PICKERS = ("stepper.system", "stepper.oracle", "stepper.compare", "stepper.labelled", "stepper.presenter")
-PICKER_GROUPS = ("stepper.opt.", "stepper.pick.")
 
 
 def load_state(board: Board = BOARD) -> StepperState:
@@ -38,8 +34,9 @@ def load_state(board: Board = BOARD) -> StepperState:
         linked, _ = StepperState.from_query(st.query_params.to_dict())
         held, now = board.get(), board.get().toward(linked)
         board.set(now)
-        if settings_of(now) != settings_of(held):
-            restart_pickers()
+        if settings_of(now) != settings_of(held):  # the Settings start again from the board's state
+            restart_pickers("stepper", sentence=True)
+            st.session_state.pop("stepper.presenter", None)
     return board.get()
 
 
@@ -53,13 +50,6 @@ def went_back_or_forward() -> bool:
     """Whether this run is the browser's Back or Forward (not a click, nor a first visit)."""
     ctx = get_script_run_ctx()
     return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
-
-
-def restart_pickers() -> None:
-    """Have the Settings' widgets start again from the board's state (their values were held)."""
-    for key in [k for k in st.session_state if str(k) in PICKERS or str(k).startswith(PICKER_GROUPS)]:
-        if not str(key).endswith(".upload"):  # a file uploader's value is the browser's own
-            del st.session_state[key]
 
 
 def link_problems() -> list[str]:

@@ -83,9 +83,18 @@ def use_dqn(oracle: str, board: Board = STEPPER) -> None:
     state = board.get() if board.started() else StepperState()
     board.set(replace(state, system=DQN_SYSTEM, options=(), labelled=False, oracle=oracle, compare="exact",
                         moves=(), cursor=0, hidden=False))
-    pickers = ("stepper.system", "stepper.oracle", "stepper.compare", "stepper.labelled")
-    for key in [k for k in st.session_state if k in pickers or str(k).startswith("stepper.opt.")]:
-        del st.session_state[key]  # the pickers start again from the board's state
+    restart_pickers("stepper")
+
+
+def restart_pickers(key: str, sentence: bool = False) -> None:
+    """Have the pickers under ``key`` start again from the values the page gives them (they hold
+    theirs: :mod:`ui.widgets.held`): the parser's (system, its options, labelled arcs, the oracles)
+    and, with ``sentence``, the sentence picker's (an uploaded file stays: it is the browser's)."""
+    names = {f"{key}.{name}" for name in ("system", "oracle", "compare", "labelled")}
+    groups = (f"{key}.opt.", f"{key}.pick.") if sentence else (f"{key}.opt.",)
+    for widget in [k for k in st.session_state if str(k) in names or str(k).startswith(groups)]:
+        if not str(widget).endswith(".upload"):
+            del st.session_state[widget]
 
 
 def oracle_picker(system: pc.TransitionSystem, key: str, oracle: str = "", compare: str | None = "",
