@@ -1,0 +1,209 @@
+"""Where the test suite's time goes: its wall time, and the machine's CPU by kind of process.
+
+    python -m benchmarks.suite [--write] [--every 1.0] [-- COMMAND ...]
+
+Runs ``COMMAND`` (by default the test command, ``python -m pytest -p no:cacheprovider``) and,
+every ``--every`` seconds while it runs, reads the CPU time of every process on the machine from
+``/proc``.  At the end it prints the run's wall time and exit status, how busy the machine's
+cores were (``/proc/stat``), and the CPU seconds by kind of process (:func:`kind_of`): the
+pytest workers themselves (the library's tests and the AppTests run in them), Chromium's
+renderers and its browser and GPU processes, the app servers the browser tests start, the
+training and lab jobs, Ray, PostgreSQL, nginx.
+
+The suite runs on pytest-xdist workers, a few more than the cores (tests/conftest.py): when the
+cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
+makes it shorter; the table says which kinds of process hold that CPU.  A process that lives
+less than one sampling interval may be missed; the table says how much of the cores' busy time
+was not seen in any sampled process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.common import Section, add_write_flag, show, table, write_page
+
+TEST_COMMAND = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+TICKS = os.sysconf("SC_CLK_TCK")
+
+#: Kinds of process by a word of their command line, the first that matches.
+KINDS = (
+    ("--type=renderer", "Chromium renderers"),
+    ("--type=gpu-process", "Chromium GPU process"),
+    ("--type=", "Chromium helpers"),
+    ("chromium", "Chromium browser process"),
+    ("playwright", "Playwright's driver"),
+    ("streamlit run", "app servers (streamlit run)"),
+    ("-u -c import sys;exec(eval(sys.stdin.readline()))", "pytest workers"),
+    ("-m pytest", "pytest (the controller)"),
+    ("parsing_core.train", "training jobs"),
+    ("parsing_core.rl", "DQN jobs"),
+    ("parsing_core.experiments", "lab jobs"),
+    ("server.jobs", "job standbys and relays"),
+    ("deploy.", "deployment launchers"),
+    ("ray", "Ray"),
+    ("postgres", "PostgreSQL"),
+    ("nginx", "nginx"),
+    ("mkdocs", "mkdocs"),
+)
+
+
+def kind_of(command: str) -> str:
+    """The kind of a process, from its command line (:data:`KINDS`; else "other Python" or "other").
+
+    >>> kind_of("/usr/lib/chromium/chromium --type=renderer --lang=en-US")
+    'Chromium renderers'
+    >>> kind_of("python -m parsing_core.train --spec /tmp/x.json")
+    'training jobs'
+    >>> kind_of("/usr/bin/python3 -c print(1)"), kind_of("[kworker/0:1]")
+    ('other Python', 'other')
+    """
+    for word, kind in KINDS:
+        if word in command:
+            return kind
+    return "other Python" if "python" in command.split(" ", 1)[0] else "other"
+
+
+@dataclass
+class Seen:
+    """One process: its command line, the largest CPU time read of it, and what it had used before
+    the run (when it was there at the first sweep)."""
+
+    command: str
+    cpu: float
+    before: float
+
+
+@dataclass
+class Sampler:
+    """Every process seen in the sweeps of ``/proc``, by pid and start time."""
+
+    seen: dict[tuple[int, int], Seen] = field(default_factory=dict)
+    sweeps: int = 0
+
+    def sweep(self) -> None:
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                self.read(int(entry.name))
+        self.sweeps += 1
+
+    def read(self, pid: int) -> None:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()
+            cpu = (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+            key = (pid, int(fields[19]))  # a pid and its start time: one process
+            if key not in self.seen:
+                raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+                command = raw.replace(b"\0", b" ").decode(errors="replace")
+                name = stat[stat.index("(") + 1:stat.rindex(")")]
+                self.seen[key] = Seen(command.strip() or f"[{name}]", cpu, cpu if self.sweeps == 0 else 0.0)
+            else:
+                self.seen[key].cpu = max(self.seen[key].cpu, cpu)
+        except (OSError, ValueError, IndexError):  # gone between the listing and the read
+            pass
+
+    def by_kind(self) -> tuple[dict[str, float], Counter[str]]:
+        """CPU seconds and process counts by :func:`kind_of`."""
+        seconds: defaultdict[str, float] = defaultdict(float)
+        counts: Counter[str] = Counter()
+        for process in self.seen.values():
+            used = process.cpu - process.before
+            if used > 0:
+                kind = kind_of(process.command)
+                seconds[kind] += used
+                counts[kind] += 1
+        return dict(seconds), counts
+
+
+def busy_and_total() -> tuple[float, float]:
+    """The machine's busy and total CPU seconds since boot (all cores), from ``/proc/stat``."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle + iowait
+    return (sum(values[:8]) - idle) / TICKS, sum(values[:8]) / TICKS
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run of the command measured."""
+
+    command: str
+    exit_code: int
+    wall_s: float
+    busy_s: float  # the cores' busy time over the run
+    cores: int
+    seconds: dict[str, float]
+    counts: Counter[str]
+
+
+def measure(command: Sequence[str], every: float = 1.0) -> Run:
+    """Run ``command`` with its output passed through, sampling ``/proc`` every ``every`` seconds."""
+    sampler = Sampler()
+    sampler.sweep()
+    busy0, _ = busy_and_total()
+    started = time.monotonic()
+    process = subprocess.Popen(list(command))
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(every):
+            sampler.sweep()
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    exit_code = process.wait()
+    done.set()
+    thread.join()
+    sampler.sweep()
+    wall = time.monotonic() - started
+    busy1, _ = busy_and_total()
+    seconds, counts = sampler.by_kind()
+    return Run(" ".join(command), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts)
+
+
+def summary(run: Run) -> str:
+    seen, capacity = sum(run.seconds.values()), run.wall_s * run.cores
+    rows = [("command", f"`{run.command}`"), ("exit status", run.exit_code),
+            ("wall time", f"{run.wall_s:.0f} s"),
+            ("the cores' busy time", f"{run.busy_s:.0f} CPU-s: {100 * run.busy_s / capacity:.0f} % "
+                                     f"of {run.cores} cores"),
+            ("seen in sampled processes", f"{seen:.0f} CPU-s")]
+    return table(["figure", "value"], rows)
+
+
+def by_kind(run: Run) -> str:
+    seen = sum(run.seconds.values())
+    rows = [(kind, f"{s:.0f}", f"{100 * s / seen:.0f} %", run.counts[kind])
+            for kind, s in sorted(run.seconds.items(), key=lambda ks: -ks[1]) if s >= 0.5]
+    return table(["kind of process", "CPU-s", "share", "processes"], rows)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args[args.index("--") + 1:] if "--" in args else []
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--every", type=float, default=1.0, help="seconds between two readings of /proc")
+    add_write_flag(ap, "suite")
+    options = ap.parse_args(args[:args.index("--")] if "--" in args else args)
+    run = measure(command or TEST_COMMAND, options.every)
+    sections: list[Section] = []
+    show(sections, "The run", summary(run))
+    show(sections, "CPU by kind of process", by_kind(run))
+    if options.write:
+        intro = "\n\n".join((__doc__ or "").split("\n\n")[2:4])
+        write_page("suite", "Where the test suite's time goes", sections, intro=intro)
+    if run.exit_code:
+        raise SystemExit(run.exit_code)
+
+
+if __name__ == "__main__":
+    main()
