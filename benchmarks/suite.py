@@ -33,6 +33,13 @@ from pathlib import Path
 from benchmarks.common import Section, add_write_flag, show, table, write_page
 
 TEST_COMMAND = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+INTRO = """The test command run once, the machine's CPU read from `/proc` every second meanwhile.  The
+suite runs on pytest-xdist workers, a few more than the cores (`tests/conftest.py`): when the
+cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
+makes it shorter.  The second table says which kinds of process hold that CPU: the pytest workers
+(the library's tests and the AppTests run in them), Chromium (the browser tests' pages), the app
+servers and jobs the tests start.  A process that lives less than a second may be missed: the
+first table says how much of the cores' busy time was seen in sampled processes."""
 TICKS = os.sysconf("SC_CLK_TCK")
 
 #: Kinds of process by a word of their command line, the first that matches.
@@ -167,7 +174,8 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     wall = time.monotonic() - started
     busy1, _ = busy_and_total()
     seconds, counts = sampler.by_kind()
-    return Run(" ".join(command), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts)
+    shown = ["python" if word == sys.executable else word for word in command]
+    return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts)
 
 
 def summary(run: Run) -> str:
@@ -199,8 +207,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     show(sections, "The run", summary(run))
     show(sections, "CPU by kind of process", by_kind(run))
     if options.write:
-        intro = "\n\n".join((__doc__ or "").split("\n\n")[2:4])
-        write_page("suite", "Where the test suite's time goes", sections, intro=intro)
+        write_page("suite", "Where the test suite's time goes", sections, intro=INTRO)
     if run.exit_code:
         raise SystemExit(run.exit_code)
 
