@@ -11,7 +11,8 @@ The pieces, in the order a sentence meets them:
 * :mod:`.network` — the BiLSTM encoder (:mod:`.bilstm`: padded sentences, one direction at a
   time) and the MLP move and label scorers;
 * :mod:`.parser` — :class:`Parser`: network + vocabulary + system, greedy lockstep parsing;
-* :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score;
+* :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score
+  (:class:`MoveScore`, in :mod:`.move_score`, which needs no torch);
 * :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;
   :mod:`.walks` the same walks on the batched state, with :mod:`.batched_costs` (Goldberg &
   Nivre's costs for a whole batch);
@@ -23,11 +24,15 @@ The pieces, in the order a sentence meets them:
 
 Checkpoints are in :mod:`parsing_core.checkpoint`, the command lines in
 :mod:`parsing_core.train` and :mod:`parsing_core.parse`, a toy treebank to train on in
-:mod:`parsing_core.synthetic`.  This package needs ``torch``; the rest of ``parsing_core``
-does not import it.
+:mod:`parsing_core.synthetic`.  The network, the parser and the trainer need ``torch``: the
+names of :data:`NEEDS_TORCH` import it when first used, so that the specs, the records and
+:class:`MoveScore` come without it; the rest of ``parsing_core`` does not import it.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .config import (
     DEFAULT_PRESET,
@@ -38,13 +43,35 @@ from .config import (
     ModelConfig,
     TrainConfig,
     TrainSpec,
+    default_oracle,
 )
-from .device import pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event, StartEvent, TestEvent, read_event
-from .parser import Parser
-from .scoring import MoveScore, Scorer
-from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores, default_oracle
+from .move_score import MoveScore
 from .vocab import Vocab
+
+if TYPE_CHECKING:
+    from .device import pick_device, set_seed
+    from .parser import Parser
+    from .scoring import Scorer
+    from .trainer import Callbacks, Report, Trainer, TrainResult, attachment_scores
+
+#: The names that need torch, by the module that holds them: imported when first asked for, so
+#: that a page showing specs, records or a model's scores does not import torch beforehand.
+NEEDS_TORCH = {
+    "pick_device": ".device", "set_seed": ".device", "Parser": ".parser", "Scorer": ".scoring",
+    "Callbacks": ".trainer", "Report": ".trainer", "Trainer": ".trainer", "TrainResult": ".trainer",
+    "attachment_scores": ".trainer",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of :data:`NEEDS_TORCH`, imported on first use (PEP 562)."""
+    if name not in NEEDS_TORCH:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(NEEDS_TORCH[name], __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DEFAULT_PRESET", "MODEL_PRESETS", "PRECISIONS", "REGIMES", "BatchEvent", "Callbacks", "DataSpec",

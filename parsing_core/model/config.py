@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ParsingCoreError
+from ..oracles import ranked
 from ..records import load_spec, save_spec
+from ..systems import TransitionSystem
 
 #: static: follow the static oracle's one gold move (projective sentences only, unless the
 #: system can swap).  nondeterministic: follow the model's favourite minimum-cost move.
@@ -197,3 +199,13 @@ class TrainSpec:
     @classmethod
     def load(cls, path: str | Path) -> TrainSpec:
         return load_spec(cls.from_json, path, "training spec")
+
+
+def default_oracle(system: TransitionSystem, regime: str) -> str:
+    """The static oracle for the static regime, else the system's preferred cost oracle
+    (``ranked(system)[0]``: the search oracle only where no other gives costs)."""
+    if regime == "static":
+        return "static"
+    if regime == "imitation":
+        return "dqn"
+    return ranked(system)[0]

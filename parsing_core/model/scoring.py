@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 import torch
@@ -42,6 +41,7 @@ from ..transition import Transition
 from .batch import Encoded, index_tensor
 from .config import ModelConfig
 from .features import ARC_KINDS, MoveSpace, feature_rows
+from .move_score import MoveScore
 from .network import ParserNetwork
 from .vocab import Vocab
 
@@ -85,23 +85,6 @@ def best_label(vocab: Vocab, kind: str, labels: Sequence[int] | None) -> str | N
     if labels is None or kind not in ARC_KINDS:
         return None
     return vocab.label(labels[ARC_KINDS.index(kind)])
-
-
-@dataclass(frozen=True)
-class MoveScore:
-    """The parser's opinion of one move kind in one configuration."""
-
-    move: str  # the kind: "SH", "LA", "RA", "RE" or "SW"
-    score: float  # the network's raw score
-    legal: bool
-    probability: float | None  # softmax over the legal moves; None for an illegal move
-    label: str | None  # the best label for an arc move of a labelled parser, else None
-    chosen: bool  # the move the parser would take here
-
-    @property
-    def transition(self) -> Transition:
-        """The move as the parser would play it (with its label, if any)."""
-        return Transition(self.move, self.label)
 
 
 class Scorer:

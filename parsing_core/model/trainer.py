@@ -36,11 +36,11 @@ import torch
 
 from ..errors import ParsingCoreError
 from ..metrics import las, uas
-from ..oracles import Oracle, get_oracle, ranked
+from ..oracles import Oracle, get_oracle
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
-from .config import ModelConfig, TrainConfig
+from .config import ModelConfig, TrainConfig, default_oracle
 from .device import check_precision, describe, pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event
 from .explore import Exploration, Supervision, supervision_loss
@@ -73,16 +73,6 @@ class TrainResult:
     best_epoch: int | None = None  # the epoch whose weights the parser has (keep_best)
     stopped: bool = False  # should_stop() ended the run early, or the loss diverged
     diverged: str | None = None  # why the run stopped itself (a loss that is not a number)
-
-
-def default_oracle(system: TransitionSystem, regime: str) -> str:
-    """The static oracle for the static regime, else the system's preferred cost oracle
-    (``ranked(system)[0]``: the search oracle only where no other gives costs)."""
-    if regime == "static":
-        return "static"
-    if regime == "imitation":
-        return "dqn"
-    return ranked(system)[0]
 
 
 def resolve(config: TrainConfig, system: TransitionSystem, oracle: str | None, regime: str | None

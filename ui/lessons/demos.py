@@ -13,7 +13,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from parsing_core.model import Callbacks, ModelConfig, TrainConfig, Trainer
+from parsing_core.model import ModelConfig, TrainConfig
 from parsing_core.synthetic import synthetic_treebank
 
 SENTENCES, DEV, RATE, EPOCHS, SEED = 300, 60, 0.8, 6, 1
@@ -23,6 +23,8 @@ RESULT, REQUESTED = "lessons.demo.training", "lessons.demo.requested"
 
 def training_run() -> pd.DataFrame:
     """Train static, then dynamic; the chart grows by one point per epoch.  Returns the curves."""
+    from parsing_core.model import Callbacks, Trainer  # torch: imported when a learner starts the demo
+
     train = synthetic_treebank(SENTENCES, RATE, seed=SEED)
     dev = synthetic_treebank(DEV, RATE, seed=SEED + 1)
     curves: dict[str, list[float]] = {"static": [], "dynamic (k=1, p=0.9)": []}

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pandas as pd
 from pandas.io.formats.style import Styler
 
 import parsing_core as pc
-from parsing_core.model import MoveScore, Parser
-from parsing_core.model.parser import finished
+from parsing_core.model import MoveScore
+
+if TYPE_CHECKING:
+    from parsing_core.model import Parser
 
 MODEL = "the model"  # the autoplay player that is not an oracle
 CHOSEN = "★ its choice"
@@ -113,4 +116,6 @@ def _choice(m: MoveScore | None) -> str:
 
 def parsed_sentence(parser: Parser, trace: pc.Trace) -> pc.Sentence:
     """The sentence with the tree of a finished parse (headless tokens go to ROOT, as the parser does)."""
+    from parsing_core.model.parser import finished  # torch: here only once a model is in use
+
     return finished(trace.sentence, trace.final, labelled=parser.labelled and trace.system.labelled)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 import parsing_core as pc
-from parsing_core.checkpoint import Checkpoint
-from parsing_core.model import MoveScore, Scorer
+from parsing_core.model import MoveScore
 from ui.stepper.model_view import fit_problem, parsed_sentence
 from ui.views.safe_text import inert
 from ui.widgets import checkpoints, compute, limits
@@ -26,6 +26,10 @@ from ui.widgets.board import Board, play_all
 from ui.widgets.checkpoints import ModelRef, load
 from ui.widgets.held import hold
 from ui.widgets.pickers import use_system
+
+if TYPE_CHECKING:
+    from parsing_core.checkpoint import Checkpoint
+    from parsing_core.model import Scorer
 
 NONE, UPLOAD = "", "upload"
 MAX_CHECKPOINT_BYTES = 200_000_000

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import streamlit as st
-import torch
 
-from parsing_core.checkpoint import Checkpoint, load_checkpoint
 from parsing_core.errors import ParsingCoreError
 from parsing_core.model import EpochEvent, TrainSpec
 from server.jobs import JobBoard, TrainingJob
 from ui.views.training import jobs_root
 from ui.views.training_titles import model_title
+
+if TYPE_CHECKING:
+    from parsing_core.checkpoint import Checkpoint
 
 
 @dataclass(frozen=True)
@@ -61,5 +63,11 @@ def title_of(job: TrainingJob) -> str:
 
 @st.cache_resource(max_entries=4, show_spinner="Loading the model…")
 def load(path: str, stamp: float) -> Checkpoint:
+    """The checkpoint at ``path`` (``stamp``: its mtime, so a rewritten file loads again).  Torch is
+    imported here, when a learner first picks a model, not when a page that offers one opens."""
+    import torch
+
+    from parsing_core.checkpoint import load_checkpoint
+
     torch.set_num_threads(1)  # a page answers one click at a time; more threads only contend
     return load_checkpoint(path, device="cpu")
