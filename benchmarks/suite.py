@@ -132,11 +132,10 @@ class Sampler:
         return dict(seconds), counts
 
 
-def busy_and_total() -> tuple[float, float]:
-    """The machine's busy and total CPU seconds since boot (all cores), from ``/proc/stat``."""
+def busy_seconds() -> float:
+    """The machine's busy CPU seconds since boot (all cores; idle and iowait left out): ``/proc/stat``."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = values[3] + values[4]  # idle + iowait
-    return (sum(values[:8]) - idle) / TICKS, sum(values[:8]) / TICKS
+    return (sum(values[:8]) - values[3] - values[4]) / TICKS
 
 
 @dataclass(frozen=True)
@@ -156,7 +155,7 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     """Run ``command`` with its output passed through, sampling ``/proc`` every ``every`` seconds."""
     sampler = Sampler()
     sampler.sweep()
-    busy0, _ = busy_and_total()
+    busy0 = busy_seconds()
     started = time.monotonic()
     process = subprocess.Popen(list(command))
     done = threading.Event()
@@ -172,7 +171,7 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     thread.join()
     sampler.sweep()
     wall = time.monotonic() - started
-    busy1, _ = busy_and_total()
+    busy1 = busy_seconds()
     seconds, counts = sampler.by_kind()
     shown = ["python" if word == sys.executable else word for word in command]
     return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts)
