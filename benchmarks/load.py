@@ -335,13 +335,13 @@ async def student(browser: Browser, url: str, seconds: float, seed: int, ready: 
 
 
 async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None,
-                   target: Target = STEPPER) -> list[Student]:
+                   target: Target = STEPPER, chromium: str = CHROMIUM) -> list[Student]:
     """N students; ``on_start`` is called when every page is open, before the first click (the
     pages' first loads are not counted in the clicks' CPU).  The pages open a few at a time, as a
     class arrives: twenty first loads at once on two cores can take longer than a page may."""
     ready, opening = asyncio.Barrier(n + 1), asyncio.Semaphore(OPENING_AT_ONCE)
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=chromium, args=ARGS)
         open_by = time.monotonic() + OPEN_S  # a page not open by then fails its student
         tasks = [asyncio.create_task(student(browser, url, seconds, i, ready, target, opening, open_by))
                  for i in range(n)]
@@ -393,7 +393,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(n: int, at: Servers, seconds: float, settle: float, target: Target = STEPPER) -> Row:
+def measure(n: int, at: Servers, seconds: float, settle: float, target: Target = STEPPER,
+            chromium: str = CHROMIUM) -> Row:
     start_rss, start_cpu, browsers = at.rss_mb(), at.cpu_seconds(), BrowserCPU()
     start_heap = at.heap()[0]
     start_time = time.perf_counter()
@@ -416,7 +417,7 @@ def measure(n: int, at: Servers, seconds: float, settle: float, target: Target =
     async def both() -> list[Student]:
         nonlocal done
         watcher = asyncio.create_task(watch_memory())
-        students = await class_of(n, at.url, seconds, clicking_starts, target)
+        students = await class_of(n, at.url, seconds, clicking_starts, target, chromium)
         done = True
         await watcher
         return students
@@ -448,12 +449,12 @@ HEADER = ["students", "clicks", "p50 ms", "p95 ms", "p99 ms", "failed sessions",
           "heap k-blocks peak", "heap k-blocks after", "sessions after", "browser CPU ms/click"]
 
 
-def run(users: list[int], seconds: float, settle: float, replicas: int = 1, target: Target = STEPPER
-        ) -> list[Row]:
+def run(users: list[int], seconds: float, settle: float, replicas: int = 1, target: Target = STEPPER,
+        chromium: str = CHROMIUM) -> list[Row]:
     with servers(replicas, target.script) as at:
         for url in at.direct_urls:  # warm the caches: torch imported, the sentence read
-            run_async(class_of(1, url, 3, target=target))
-        return [measure(n, at, seconds, settle, target) for n in users]
+            run_async(class_of(1, url, 3, target=target, chromium=chromium))
+        return [measure(n, at, seconds, settle, target, chromium) for n in users]
 
 
 def bare_target(folder: Path) -> Target:
@@ -472,12 +473,15 @@ def main() -> None:
                     help="app processes; above 1, behind nginx with sticky sessions (default 1, no nginx)")
     ap.add_argument("--page", choices=("stepper", "bare"), default="stepper",
                     help="the stepper, or the lightest Streamlit page (one button, a small chart)")
+    ap.add_argument("--chromium", default=CHROMIUM,
+                    help=f"the browser's binary (default {CHROMIUM}, as a learner's: the tests pass the "
+                         "lighter headless shell)")
     args = ap.parse_args()
     if args.page == "bare" and args.replicas > 1:
         ap.error("--page bare runs on one server")
     with tempfile.TemporaryDirectory(prefix="load-page-") as folder:
         target = bare_target(Path(folder)) if args.page == "bare" else STEPPER
-        rows = run(args.users, args.seconds, args.settle, args.replicas, target)
+        rows = run(args.users, args.seconds, args.settle, args.replicas, target, args.chromium)
     if args.replicas > 1:
         print(f"{args.replicas} replicas behind nginx")
     if args.page == "bare":

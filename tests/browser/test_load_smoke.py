@@ -21,9 +21,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_five_students_click_through_without_a_failure() -> None:
-    require_chromium()
+    chromium = require_chromium()
     done = subprocess.run([sys.executable, "-m", "benchmarks.load", "--users", "5", "--seconds", "12",
-                           "--settle", "0"], cwd=REPO, capture_output=True, text=True, timeout=300)
+                           "--settle", "0", "--chromium", str(chromium)],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     row = done.stdout.strip().splitlines()[-1].strip("|").split("|")
     users, clicks, failed, browser_ms = int(row[0]), int(row[1]), int(row[5]), float(row[-1])
