@@ -30,7 +30,7 @@ def test_readme_has_exactly_two_single_line_commands():
 
 def test_the_test_command_installs_everything_and_builds_the_docs_strictly():
     command = bash_blocks()[1].strip()
-    assert "apt-get install -y chromium chromium-headless-shell" in command  # the tests run the headless shell
+    assert "apt-get install -y chromium chromium-headless-shell" in command  # the tests run the shell
     assert "pip install -r requirements.txt" in command
     assert "mkdocs build --strict" in command
     assert command.index("mkdocs build") < command.index("python -m pytest")

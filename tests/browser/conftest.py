@@ -136,7 +136,8 @@ def require_chromium() -> Path:
     """The Chromium to run (:func:`browser_binary`); the test is skipped or, in CI, failed without one."""
     binary = browser_binary()
     if binary is None:
-        unavailable(f"{HEADLESS_SHELL} is missing; install it with `apt-get install -y chromium-headless-shell`")
+        unavailable(f"{HEADLESS_SHELL} is missing; install it with "
+                    "`apt-get install -y chromium-headless-shell`")
     return binary
 
 
