@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -51,8 +52,11 @@ os.environ.setdefault("PARSING_STANDBY", "0")  # jobs start by the dozen here: s
 # The suite starts Python by the hundred (workers, app servers, replicas, training jobs): without
 # cached bytecode each one compiles the project from source again (half a second or more apiece,
 # and 6 s more for a worker's collection).  The processes started from here may write it (the
-# ``__pycache__`` folders are ignored by git), whatever the shell asked.
+# ``__pycache__`` folders are ignored by git), whatever the shell asked; so may this process, for
+# what it imports from here on (the project, and the test modules pytest rewrites: 77 of them, 2-3 s
+# of a worker's collection, are rewritten again at every start when their rewrite is not kept).
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 for _cap in ("EXERCISES", "JOBS", "UPLOAD"):  # the suite's AppTests share one session id: caps tested alone
     os.environ.setdefault(f"PARSING_LIMIT_{_cap}", "1e12/1e12")
 
