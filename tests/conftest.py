@@ -169,14 +169,24 @@ def shares_fixture(item: pytest.Item) -> bool:
     return any(definitions[-1].scope in SHARED_SCOPES for definitions in info.name2fixturedefs.values())
 
 
+#: The project's folders of code, imported by the processes the suite starts.
+CODE = ("parsing_core", "ui", "server", "deploy", "pages", "benchmarks")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist starts its workers
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile the exact arc-standard oracle's loops into numba's disk cache before the workers
     start: in a fresh checkout each worker (and each app server it starts) would compile them at
-    the same moment, about 14 CPU-s each, where loading the cache takes about one."""
+    the same moment, about 14 CPU-s each, where loading the cache takes about one.  The project's
+    bytecode too, which each Python process started in the first minutes would compile again."""
     if session.config.getoption("numprocesses", None) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        import compileall
+
         from parsing_core.oracles.arc_standard_exact import warm_up
 
+        for folder in CODE:
+            compileall.compile_dir(REPO / folder, quiet=1)
+        compileall.compile_file(REPO / "app.py", quiet=1)
         warm_up()
 
 
