@@ -1,4 +1,4 @@
-"""Practice as a class meets it: a real server with a database of its own, headless Chromium.
+"""Practice as a class meets it: a real server with its database, headless Chromium.
 
 A teacher's set of three items is made in the store; a learner opens its link, signs in, answers
 the three items (taking one hint on the first), and the set's results page then shows, item by
@@ -9,44 +9,26 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 import parsing_core.exercises as ex
 from server.progress import open_store
-from tests.browser.conftest import REPO, free_port, open_once, stop, wait_until_healthy
 
 pytestmark = pytest.mark.browser
 POOL = ex.SentencePool()  # the page's own sentences: the teaching set
 
 
-@pytest.fixture(scope="module")
-def practice_server(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[tuple[str, str]]:
-    """(base URL, database URL) of ``streamlit run app.py`` with ``PARSING_DATABASE_URL`` of its own
-    (as conftest's ``app_url``, which does not set it), its first run done."""
-    folder = tmp_path_factory.mktemp("practice")
-    database = f"sqlite:///{folder / 'progress.sqlite3'}"
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    log = folder / "server.log"
-    env = {**os.environ, "PARSING_DATABASE_URL": database}
-    with log.open("wb") as out:
-        server = subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=out)
-    try:
-        wait_until_healthy(server, url, log)
-        open_once(browser, url)
-        yield url, database
-    finally:
-        stop(server)
+@pytest.fixture
+def practice_server(app_url: str) -> tuple[str, str]:
+    """(base URL, database URL): the session's ``streamlit run app.py`` (``app_url``) and the
+    database it keeps learners' progress in, the one this worker's environment names
+    (``tests/conftest.py`` gives each worker a database of its own; its server inherits it).  Each
+    test makes its own set and signs in its own learner, so what the others wrote does not count."""
+    return app_url, os.environ["PARSING_DATABASE_URL"]
 
 
 def three_items() -> list[ex.ItemSpec]:
