@@ -148,10 +148,21 @@ def presets(tab: str, board: JobBoard) -> None:
                   help=None if free >= len(preset.runs) else "Two places must be free: stop the runs going.")
 
 
-@st.fragment(run_every=1.0)
+#: Seconds between two looks at the runs going now: while one goes (its curves grow), and while
+#: none does (only to notice a run started in another browser).  An idle look costs the browser a
+#: redraw: every second, an open Train tab with nothing going kept 7 % of a core busy in Chromium.
+LIVE_S, IDLE_S = 1.0, 5.0
+
+
 def live_runs(seen: tuple[str, ...], tab: str) -> None:
-    """Progress, curves and Stop of every run going now, refreshed every second; when a run starts
-    or ends (here or in another browser) the whole page is drawn again."""
+    """Progress, curves and Stop of every run going now (:func:`runs_now`), looked at again every
+    :data:`LIVE_S` seconds while a run goes, every :data:`IDLE_S` while none does."""
+    st.fragment(run_every=LIVE_S if seen else IDLE_S)(runs_now)(seen, tab)
+
+
+def runs_now(seen: tuple[str, ...], tab: str) -> None:
+    """Progress, curves and Stop of every run going now; when a run starts or ends (here or in
+    another browser) the whole page is drawn again."""
     running = job_board().live()  # queued ones too: they wait for room on the cluster
     if tuple(j.folder.name for j in running) != seen:
         st.rerun()
