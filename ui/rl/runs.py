@@ -16,7 +16,7 @@ from parsing_core.rl.oracle import trained_name
 from server.jobs import LIVE, JobBoard, JobError, TrainingJob
 from server.limits import LimitReached
 from ui.rl.runs_view import curves, progress_of, summary, verdict
-from ui.views.job_status import waiting
+from ui.views.job_status import IDLE_S, LIVE_S, waiting
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
 from ui.widgets import limits
@@ -43,10 +43,20 @@ def stop(folder: str) -> None:
     TrainingJob(Path(folder)).stop()
 
 
-@st.fragment(run_every=1.0)
 def watch() -> None:
-    """Every run going now: progress, Stop and live curves; the page reruns when one ends."""
+    """Every run going now (:func:`runs_going`), looked at again every :data:`LIVE_S
+    <ui.views.job_status.LIVE_S>` seconds while a run goes, every :data:`IDLE_S
+    <ui.views.job_status.IDLE_S>` while none does."""
+    every = LIVE_S if board().live() else IDLE_S
+    st.fragment(run_every=every)(runs_going)(every)
+
+
+def runs_going(every: float) -> None:
+    """Every run going now: progress, Stop and live curves; the page reruns when one ends, and
+    when one starts while the page looked only every ``IDLE_S`` seconds (another browser's)."""
     running = board().live()  # queued ones too: they wait for room on the cluster
+    if running and every == IDLE_S:
+        st.rerun()
     if not running:
         if st.session_state.pop("rl.watching", False):
             st.rerun()

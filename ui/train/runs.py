@@ -17,7 +17,7 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.model import TrainSpec
 from server.jobs import LIVE, JobBoard, JobError, TrainingJob
-from ui.views.job_status import waiting
+from ui.views.job_status import IDLE_S, LIVE_S, waiting
 from ui.views.safe_text import inert
 from ui.views.training import (
     PRESETS,
@@ -146,12 +146,6 @@ def presets(tab: str, board: JobBoard) -> None:
         st.button("Start both runs", key="train.preset.start", disabled=free < len(preset.runs),
                   on_click=start_runs, args=(preset.runs, tab),
                   help=None if free >= len(preset.runs) else "Two places must be free: stop the runs going.")
-
-
-#: Seconds between two looks at the runs going now: while one goes (its curves grow), and while
-#: none does (only to notice a run started in another browser).  An idle look costs the browser a
-#: redraw: every second, an open Train tab with nothing going kept 7 % of a core busy in Chromium.
-LIVE_S, IDLE_S = 1.0, 5.0
 
 
 def live_runs(seen: tuple[str, ...], tab: str) -> None:
