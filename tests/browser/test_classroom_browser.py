@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,18 @@ def rows_of(page: Page, selector: str) -> list[int]:
     return [tops.count(top) for top in sorted(set(tops))]
 
 
+def rows_once_styled(page: Page, selector: str, expected: list[int], seconds: float = 15) -> list[int]:
+    """:func:`rows_of`, measured again until it is ``expected`` or ``seconds`` have passed.  The
+    phone grid's style comes in an ``st.html`` element, which the browser draws once that
+    element's code has loaded: on a busy machine, after the run that sent it has ended."""
+    deadline = time.monotonic() + seconds
+    rows = rows_of(page, selector)
+    while rows != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        rows = rows_of(page, selector)
+    return rows
+
+
 def test_on_a_phone_the_buttons_stand_four_to_a_row_without_key_hints(browser: Browser, app_url: str,
                                                                      artifacts: Path) -> None:
     page = opened(browser, app_url, "?sys=arc-hybrid-swap", 390, 844, touch=True)
@@ -116,7 +129,8 @@ def test_a_lessons_move_buttons_stand_four_to_a_row_on_a_phone(browser: Browser,
         page.goto(f"{app_url}/lessons?lesson=01-transition-parsing&step=1")
         expect(page.locator(".st-key-lessons-moves button").first).to_be_visible(timeout=30_000)
         page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)  # every control drawn, none stale
-        assert len(rows_of(page, ".st-key-lessons-moves [data-testid='stColumn']")) == 1  # SH LA RA
+        moves = ".st-key-lessons-moves [data-testid='stColumn']"
+        assert rows_once_styled(page, moves, [3]) == [3]  # SH LA RA
         assert rows_of(page, ".st-key-lessons-controls > div") == [4, 1]  # undo redo reset step | play
     finally:
         context.close()
