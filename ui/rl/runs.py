@@ -16,7 +16,7 @@ from parsing_core.rl.oracle import trained_name
 from server.jobs import LIVE, JobBoard, JobError, TrainingJob
 from server.limits import LimitReached
 from ui.rl.runs_view import curves, progress_of, summary, verdict
-from ui.views.job_status import IDLE_S, LIVE_S, waiting
+from ui.views.job_status import IDLE_S, look_every, waiting
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
 from ui.widgets import limits
@@ -44,10 +44,10 @@ def stop(folder: str) -> None:
 
 
 def watch() -> None:
-    """Every run going now (:func:`runs_going`), looked at again every :data:`LIVE_S
-    <ui.views.job_status.LIVE_S>` seconds while a run goes, every :data:`IDLE_S
-    <ui.views.job_status.IDLE_S>` while none does."""
-    every = LIVE_S if board().live() else IDLE_S
+    """Every run going now (:func:`runs_going`), looked at again every
+    :func:`~ui.views.job_status.look_every` seconds (every second while a run goes, every five
+    while none does)."""
+    every = look_every(bool(board().live()))
     st.fragment(run_every=every)(runs_going)(every)
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.model import TrainSpec
 from server.jobs import LIVE, JobBoard, JobError, TrainingJob
-from ui.views.job_status import IDLE_S, LIVE_S, waiting
+from ui.views.job_status import look_every, waiting
 from ui.views.safe_text import inert
 from ui.views.training import (
     PRESETS,
@@ -150,8 +150,9 @@ def presets(tab: str, board: JobBoard) -> None:
 
 def live_runs(seen: tuple[str, ...], tab: str) -> None:
     """Progress, curves and Stop of every run going now (:func:`runs_now`), looked at again every
-    :data:`LIVE_S` seconds while a run goes, every :data:`IDLE_S` while none does."""
-    st.fragment(run_every=LIVE_S if seen else IDLE_S)(runs_now)(seen, tab)
+    :func:`~ui.views.job_status.look_every` seconds (every second while a run goes, every five while
+    none does)."""
+    st.fragment(run_every=look_every(bool(seen)))(runs_now)(seen, tab)
 
 
 def runs_now(seen: tuple[str, ...], tab: str) -> None:

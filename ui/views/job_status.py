@@ -22,6 +22,15 @@ from server.jobs import TrainingJob
 LIVE_S, IDLE_S = 1.0, 5.0
 
 
+def look_every(going: bool) -> float:
+    """Seconds until a page looks again at the jobs, whether one is ``going`` or none is.
+
+    >>> look_every(True), look_every(False)
+    (1.0, 5.0)
+    """
+    return LIVE_S if going else IDLE_S
+
+
 def queue_text(ahead: int | None) -> str:
     """"queued, N ahead" (just "queued" when the cluster cannot say)."""
     return "queued" if ahead is None else f"queued, {ahead} ahead"
