@@ -13,6 +13,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from server.jobs import JobBoard
+from tests.browser.conftest import FIRST_RUN_DONE
+from tests.browser.test_script_stays_text import COUNT_RUNS
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +94,19 @@ def test_a_run_grows_its_curves_and_after_a_reload_and_in_another_browser_it_is_
     assert job.status() == "stopped" and job.exit_code() is not None
     expect(page.get_by_text("No run is going now.")).to_be_visible(timeout=30_000)  # the first one follows
     other.context.close()
+
+
+def test_with_no_run_going_the_page_looks_at_the_runs_every_five_seconds(page: Page, app_url: str,
+                                                                          board: JobBoard) -> None:
+    """An open Train tab with nothing going reruns its runs' panel every five seconds, not every
+    second (each look redraws part of the page in the browser)."""
+    assert not board.running()
+    page.add_init_script(COUNT_RUNS)
+    open_train(page, app_url)
+    expect(page.get_by_text("No run is going now.")).to_be_visible()
+    page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)
+    page.wait_for_timeout(1_000)
+    before = page.evaluate("() => window.__runs")
+    page.wait_for_timeout(11_000)
+    looks = page.evaluate("() => window.__runs") - before
+    assert 1 <= looks <= 3, f"{looks} runs in 11 s"  # every 5 s: two (every second: eleven)
