@@ -16,7 +16,7 @@ from parsing_core.rl.oracle import trained_name
 from server.jobs import LIVE, JobBoard, JobError, TrainingJob
 from server.limits import LimitReached
 from ui.rl.runs_view import curves, progress_of, summary, verdict
-from ui.views.job_status import IDLE_S, look_every, waiting
+from ui.views.job_status import look_every, waiting
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
 from ui.widgets import limits
@@ -47,22 +47,19 @@ def watch() -> None:
     """Every run going now (:func:`runs_going`), looked at again every
     :func:`~ui.views.job_status.look_every` seconds (every second while a run goes, every five
     while none does)."""
-    every = look_every(bool(board().live()))
-    st.fragment(run_every=every)(runs_going)(every)
+    seen = tuple(j.folder.name for j in board().live())
+    st.fragment(run_every=look_every(bool(seen)))(runs_going)(seen)
 
 
-def runs_going(every: float) -> None:
-    """Every run going now: progress, Stop and live curves; the page reruns when one ends, and
-    when one starts while the page looked only every ``IDLE_S`` seconds (another browser's)."""
+def runs_going(seen: tuple[str, ...]) -> None:
+    """Every run going now: progress, Stop and live curves; when a run starts or ends (here or in
+    another browser: ``seen`` are the runs the page was drawn with) the whole page is drawn again."""
     running = board().live()  # queued ones too: they wait for room on the cluster
-    if running and every == IDLE_S:
+    if tuple(j.folder.name for j in running) != seen:
         st.rerun()
     if not running:
-        if st.session_state.pop("rl.watching", False):
-            st.rerun()
         st.caption("No DQN run is going.")
         return
-    st.session_state["rl.watching"] = True
     for job in running:
         records = job.events()
         state = progress_of(records)
