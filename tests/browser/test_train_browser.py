@@ -4,6 +4,7 @@ core busy for as long as it goes (the suite runs on two)."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from server.jobs import JobBoard
+from server.jobs import JobBoard, TrainingJob
 from tests.browser.conftest import FIRST_RUN_DONE
 from tests.browser.test_script_stays_text import COUNT_RUNS
 
@@ -37,6 +38,15 @@ def board(jobs_dir: Path) -> Iterator[JobBoard]:
     yield board
     for job in board.running():
         job.stop()
+
+
+def growth(job: TrainingJob, page: Page, epochs: int, points: int) -> str:
+    """What grew and what did not: the run's own log against the page (to tell a slow run from a
+    page that stopped looking)."""
+    logged = [r["event"] for r in map(json.loads, job.log.read_text().splitlines()) if r]
+    return (f"the run logged {logged.count('epoch')} epochs and {logged.count('batch')} batches "
+            f"(status {job.status()}); the page shows epoch {epochs_done(page)} (was {epochs}) and a "
+            f"loss path of {loss_points(page)} characters (was {points})")
 
 
 def open_train(page: Page, app_url: str) -> None:
@@ -72,7 +82,9 @@ def test_a_run_grows_its_curves_and_after_a_reload_and_in_another_browser_it_is_
     first_epochs, first_points = epochs_done(page), loss_points(page)
     deadline = time.time() + 180  # an epoch of the default run takes seconds, a minute on a loaded machine
     while not (epochs_done(page) > first_epochs and loss_points(page) > first_points):
-        assert time.time() < deadline, "the curves did not grow"
+        if time.time() > deadline:
+            page.screenshot(path=artifacts / "train-curves-still.png")
+            pytest.fail(f"the curves did not grow: {growth(job, page, first_epochs, first_points)}")
         time.sleep(0.5)
     page.set_viewport_size({"width": 1440, "height": 900})
     page.get_by_role("heading", name="Train a parser").scroll_into_view_if_needed()
