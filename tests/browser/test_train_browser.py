@@ -26,8 +26,11 @@ def epochs_done(page: Page) -> int:
 
 
 def loss_points(page: Page) -> int:
-    """Length of the drawn loss line's path: it grows with every batch."""
-    path = page.locator(".js-plotly-plot .scatterlayer path.js-line").first
+    """Length of the drawn loss line's path (in the chart titled so; the accuracy chart comes
+    first): it grows with every batch."""
+    title = page.locator(".gtitle", has_text="Training loss per batch")
+    chart = page.locator(".js-plotly-plot").filter(has=title)
+    path = chart.locator(".scatterlayer path.js-line").first
     return len(path.get_attribute("d") or "")
 
 
