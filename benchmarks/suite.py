@@ -55,7 +55,7 @@ KINDS = (
     ("parsing_core.train", "training jobs"),
     ("parsing_core.rl", "DQN jobs"),
     ("parsing_core.experiments", "lab jobs"),
-    ("server.jobs", "job standbys and relays"),
+    ("server.jobs", "job standbys (and the jobs they fork), relays"),
     ("deploy.", "deployment launchers"),
     ("ray", "Ray"),
     ("postgres", "PostgreSQL"),

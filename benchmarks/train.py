@@ -71,6 +71,7 @@ from parsing_core.model import (
 from parsing_core.synthetic import synthetic_treebank
 from server.jobs.local import ROOT
 from server.jobs.standby import STANDBY_ENV, Standby
+from server.jobs.status import JobProcess
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Setup:
 
 
 SETUP = Setup()
-STANDBY_AGE = 15.0  # seconds a standby has waited when the first-point run is handed to it
+STANDBY_AGE = 15.0  # seconds a standby has been ready when the first-point run is handed to it
 
 
 @dataclass(frozen=True)
@@ -514,9 +515,8 @@ def first_point(runs: int) -> None:
     """Seconds from starting the Train page's default run (1,000 synthetic sentences, 30 epochs, the
     small network) as a job starts it, ``python -m parsing_core.train --spec``, to its first batch
     loss in the log; the page draws that point when it next reads the log.  Each run is timed in a
-    new process and handed to a standby (``server.jobs.standby``) that has waited since
-    ``STANDBY_AGE`` seconds before the click, as on a server started a while ago (the next
-    standby would start ten seconds after the click, past the first batch: none is started)."""
+    new process and forked by a standby (``server.jobs.standby``) that has been ready for
+    ``STANDBY_AGE`` seconds before the click, as on a server started a while ago."""
     small = ModelConfig.preset("small")
     spec = TrainSpec(DataSpec(synthetic=1000), "arc-hybrid", TrainConfig(epochs=30), small)
     rows = []
@@ -528,7 +528,8 @@ def first_point(runs: int) -> None:
                 command = [sys.executable, "-m", "parsing_core.train", "--spec", str(spec_file), "--log", log]
                 waiting = Standby(ROOT) if how == "a standby" else None
                 if waiting is not None:
-                    waiting.ensure()
+                    if not waiting.ready(120):
+                        raise SystemExit(f"the standby did not get ready ({STANDBY_ENV}=0?)")
                     time.sleep(STANDBY_AGE)
                 start = time.perf_counter()
                 job = waiting.take(Path(folder), command) if waiting else subprocess.Popen(
@@ -545,7 +546,7 @@ def first_point(runs: int) -> None:
     print(table(["run", "started in", "seconds from start to the first batch loss"], rows))
 
 
-def wait_for_batch(log: str, job: subprocess.Popen[bytes]) -> float:
+def wait_for_batch(log: str, job: JobProcess) -> float:
     """The moment the first batch event shows in ``log``."""
     while job.poll() is None:
         if os.path.exists(log):

@@ -51,7 +51,7 @@ class Settings(LibrarySettings):
         "PARSING_JOBS_BACKEND", "local", "Where new runs go: `local` processes or a `ray` cluster "
         "(with `RAY_ADDRESS`).")
     standby: bool = setting(
-        "PARSING_STANDBY", True, "Keep one process standing by, torch imported, for the next local run.",
+        "PARSING_STANDBY", True, "Keep one process standing by, torch imported, that forks each local run.",
         flag, "`1`")
     shared_server: bool = setting(
         "PARSING_SHARED_SERVER", False, "The app serves several people: a tab may stop only its own runs.",

@@ -283,9 +283,14 @@ def server() -> Iterator[Server]:
         thread.join()
 
 
+def parent_of(pid: int) -> int:
+    """The parent of process ``pid`` (``/proc``)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
 @pytest.fixture(params=["own process", "standby"])
 def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """Run the test twice: its local jobs start a process of their own, then are handed to a
+    """Run the test twice: its local jobs start a process of their own, then are forked by a
     standby that waits for them (server/jobs/standby.py; the fixture's value, else None)."""
     from server.jobs import local
     from server.jobs.standby import Standby
@@ -294,8 +299,8 @@ def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
         yield None
         return
     monkeypatch.setenv("PARSING_STANDBY", "1")
-    waiting = Standby(local.ROOT, next_after=0.5)
+    waiting = Standby(local.ROOT)
     monkeypatch.setattr(local, "STANDBY", waiting)
-    waiting.ensure()
+    assert waiting.ready(90), "the standby did not get ready"
     yield waiting
     waiting.close()

@@ -28,6 +28,7 @@ from parsing_core.model import DataSpec, ModelConfig, TrainConfig, Trainer, Trai
 from parsing_core.model import trainer as trainer_module
 from server.jobs import JobBoard, JobError, TrainingJob
 from server.jobs.standby import Standby
+from tests.conftest import parent_of
 
 TINY_MODEL = ModelConfig(word_dim=16, lstm_dim=16, lstm_layers=1, mlp_dim=16)
 
@@ -44,6 +45,8 @@ def test_a_killed_run_is_failed_and_its_best_epoch_still_loads(
     first = waiting_standby.waiting_pid if waiting_standby else None
     spec = TrainSpec(DataSpec(synthetic=200), "arc-hybrid", TrainConfig(epochs=40, seed=1), TINY_MODEL)
     job = JobBoard(tmp_path).start("killed", spec)
+    assert job.process is not None
+    assert first is None or parent_of(job.process.pid) == first  # forked by the standby
     wait_for(lambda: job.checkpoint.exists())  # the first epoch ended and was kept
     os.killpg(os.getpgid(job.process.pid), signal.SIGKILL) if job.process else None
     wait_for(lambda: job.status() != "running")
@@ -52,8 +55,6 @@ def test_a_killed_run_is_failed_and_its_best_epoch_still_loads(
     assert "training sentences" in found.failure()  # the tail of what it printed
     checkpoint = load_checkpoint(found.checkpoint)
     assert checkpoint.info["partial"] and checkpoint.info["best_epoch"] >= 1
-    if waiting_standby is not None:
-        assert job.process is not None and job.process.pid == first  # it ran in the standby
 
 
 def test_garbage_and_cut_off_log_lines_are_skipped_and_counted(tmp_path: Path) -> None:

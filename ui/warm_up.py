@@ -3,8 +3,8 @@
 The exact arc-standard oracle runs compiled loops (numba): about 8 s to compile on a fresh
 install, under a second to load from the disk cache after that.  Started with the first page
 run, a learner who picks arc-standard a moment later finds them ready.  Where jobs run on this
-machine, a job process stands by with torch imported (:mod:`server.jobs.standby`), so the
-first training run started from a page shows its first point seconds sooner.
+machine, a process stands by with torch imported (:mod:`server.jobs.standby`) and forks each
+training run started from a page, which so shows its first point seconds sooner.
 """
 
 from __future__ import annotations

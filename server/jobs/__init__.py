@@ -18,7 +18,7 @@ The package, one idea a module:
   ``PARSING_JOBS_BACKEND``: :mod:`.local` (a process of this machine, the default) or
   :mod:`.ray_backend` (a job of a Ray cluster, ``RAY_ADDRESS``; Ray is imported only then);
 * :mod:`.ray_queue` — whether a job Ray has not started yet is being started or waits for room;
-* :mod:`.standby` — a job process that waits with torch imported, so a local job starts sooner;
+* :mod:`.standby` — a process with torch imported that forks each local job, so it starts sooner;
 * :mod:`.log` and :mod:`.relay` — the metrics log, and how a job on a cluster sends it home.
 
 >>> import tempfile

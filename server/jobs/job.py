@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from .backend import backend_of
 from .kinds import TRAIN, JobError, JobKind, Report, Spec, get_kind, kind_of_spec
 from .local import LOCAL, read_pid
 from .log import parse_log
-from .status import Backend
+from .status import Backend, JobProcess
 
 
 def _prepare(folder: Path, spec: Spec | list[str], kind: JobKind, owner: str | None,
@@ -52,7 +51,7 @@ class TrainingJob:
     """One job's folder (and, in the process that started it locally, its process)."""
 
     folder: Path
-    process: subprocess.Popen[bytes] | None = None
+    process: JobProcess | None = None
 
     @property
     def log(self) -> Path:

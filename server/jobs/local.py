@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .log import parse_log
 from .standby import Standby
+from .status import JobProcess
 
 #: The repository root: the jobs' working directory, where ``python -m parsing_core...`` works.
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,11 +30,13 @@ ROOT = Path(__file__).resolve().parents[2]
 _WAITERS: dict[str, threading.Thread] = {}
 
 
-def _wait_for(process: subprocess.Popen[bytes], folder: Path) -> threading.Thread:
-    """Start a thread that waits for ``process`` to end, then writes its exit code to ``folder``."""
+def _wait_for(process: JobProcess, folder: Path) -> threading.Thread:
+    """Start a thread that waits for ``process`` to end, then writes its exit code to ``folder``
+    (unless it was lost: the folder's files then tell, :func:`exit_code`)."""
     def wait() -> None:
         code = process.wait()
-        (folder / "exitcode").write_text(str(code))
+        if code is not None:
+            (folder / "exitcode").write_text(str(code))
 
     thread = threading.Thread(target=wait, name=f"wait-{folder.name}", daemon=True)
     thread.start()
@@ -43,7 +46,7 @@ def _wait_for(process: subprocess.Popen[bytes], folder: Path) -> threading.Threa
 
 def process_alive(pid: int, mark: str) -> bool:
     """Is ``pid`` alive, and (where ``/proc`` tells) still a job's process: one whose command line
-    holds ``mark`` (the job's folder), or, for a standby that became the job, that holds a file of
+    holds ``mark`` (the job's folder), or, for a job forked by the standby, that holds a file of
     the folder open (its ``stderr.txt``)?  (After a reboot the number may belong to another
     program.)  A zombie is dead."""
     try:
@@ -111,10 +114,10 @@ class LocalBackend:
     name = "local"
     queues = False
 
-    def launch(self, folder: Path, command: list[str]) -> subprocess.Popen[bytes]:
-        """Run ``command`` for the job in ``folder``: in the standby process if one is waiting
+    def launch(self, folder: Path, command: list[str]) -> JobProcess:
+        """Run ``command`` for the job in ``folder``: forked by the standby if one is ready
         (:mod:`.standby`: the same command with its imports made), else in a new process."""
-        process = STANDBY.take(folder, command)
+        process: JobProcess | None = STANDBY.take(folder, command)
         if process is None:
             with open(folder / "stderr.txt", "wb") as err:
                 process = subprocess.Popen(

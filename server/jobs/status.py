@@ -14,12 +14,28 @@ True
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Protocol
 
 STATUSES = ("queued", "running", "finished", "stopped", "failed")
 LIVE = ("queued", "running")
+
+
+class JobProcess(Protocol):
+    """A job's process as the server that started it holds it: a :class:`subprocess.Popen`, or a
+    job forked by the standby (:class:`~server.jobs.standby.ForkedJob`).  ``wait`` answers None
+    when the status was lost (a forked job that ended after its standby)."""
+
+    pid: int
+    returncode: int | None
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int | None: ...
+
+    def terminate(self) -> None: ...
+
+    def kill(self) -> None: ...
 
 
 class Backend(Protocol):
@@ -28,7 +44,7 @@ class Backend(Protocol):
     name: str
     queues: bool  # may a started job wait ("queued") until there is room for it?
 
-    def launch(self, folder: Path, command: list[str]) -> subprocess.Popen[bytes] | None:
+    def launch(self, folder: Path, command: list[str]) -> JobProcess | None:
         """Start ``command`` (which writes ``folder/log.jsonl``); the process when it is ours."""
         ...
 
