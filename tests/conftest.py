@@ -48,7 +48,9 @@ os.environ.pop("PARSING_DQN_MODEL", None)
 # The server's runs (trained parsers, DQN oracles listed as ``dqn:<run>``) come from a folder of the
 # session's own, never from the machine's default jobs folder, so the oracles under test are known.
 own_folder("PARSING_JOBS_DIR", "jobs-")
-os.environ.setdefault("PARSING_STANDBY", "0")  # jobs start by the dozen here: standbys are tested apart
+# Jobs start by the dozen here, each forked by its process's standby as on a server (the default):
+# the standby imports torch once, where each job started from nothing would import it again.
+os.environ["PARSING_STANDBY"] = "1"
 # The suite starts Python by the hundred (workers, app servers, replicas, training jobs): without
 # cached bytecode each one compiles the project from source again (half a second or more apiece,
 # and 6 s more for a worker's collection).  The processes started from here may write it (the
@@ -296,6 +298,7 @@ def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
     from server.jobs.standby import Standby
 
     if request.param == "own process":
+        monkeypatch.setenv("PARSING_STANDBY", "0")
         yield None
         return
     monkeypatch.setenv("PARSING_STANDBY", "1")

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 #: The threads that wait on the jobs this process started (by folder): each reaps its process
 #: as soon as it ends and writes its exit code, so none is left a zombie.
-_WAITERS: dict[str, threading.Thread] = {}
+_WAITERS: dict[str, tuple[threading.Thread, JobProcess]] = {}
 
 
 def _wait_for(process: JobProcess, folder: Path) -> threading.Thread:
@@ -40,7 +40,7 @@ def _wait_for(process: JobProcess, folder: Path) -> threading.Thread:
 
     thread = threading.Thread(target=wait, name=f"wait-{folder.name}", daemon=True)
     thread.start()
-    _WAITERS[str(folder)] = thread
+    _WAITERS[str(folder)] = thread, process
     return thread
 
 
@@ -89,9 +89,11 @@ def exit_code(folder: Path) -> int | None:
     found on disk (after a refresh, or started by another server) is looked up by its pid.
     """
     exit_file = folder / "exitcode"
-    waiter = _WAITERS.get(str(folder))
+    waiter, process = _WAITERS.get(str(folder), (None, None))
     if waiter is not None and waiter.is_alive():
-        return None
+        if process is None or process.poll() is None:
+            return None
+        waiter.join()  # the process has ended: its thread is writing the exit code
     if exit_file.exists():
         return int(exit_file.read_text() or 1)
     pid = read_pid(folder)
