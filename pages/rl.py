@@ -13,8 +13,10 @@ from ui.navigation import run_through_app
 from ui.rl import runs
 from ui.rl.form import choice, start_button
 from ui.views.glossary import term
+from ui.warm_up import job_process_ready
 
 run_through_app()
+job_process_ready()  # its runs are forked from a process that imported torch already
 st.title("RL oracle")
 st.markdown(f"A deep Q-network learns to be an {term('oracle')} for arc-standard by parsing with rewards "
             f"(the thesis's chapter 7).  With the exact reward, its Q-values should become minus the "

@@ -24,9 +24,11 @@ from ui.train.runs import (
     waiting_curves,
 )
 from ui.views.training import shared_server, stop_rule
+from ui.warm_up import job_process_ready
 from ui.widgets.errors import show_errors
 
 run_through_app()
+job_process_ready()  # its runs are forked from a process that imported torch already
 st.title("Train a parser")
 st.markdown("A BiLSTM parser learns from an oracle.  Each run goes on in its own process on the "
             "server, so every run going now is listed under *Runs going now*, whoever started it: you "

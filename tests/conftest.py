@@ -161,6 +161,10 @@ MIN_RECORDED_S = 1.0  # shorter units are handed out in collection order, after 
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("record_durations") and not os.environ.get("PYTEST_XDIST_WORKER"):
         config.pluginmanager.register(DurationRecorder(), "duration-recorder")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        from server.jobs.local import STANDBY
+
+        STANDBY.ensure()  # a worker starts jobs by the dozen: its standby imports while it collects
 
 
 def shares_fixture(item: pytest.Item) -> bool:
