@@ -132,6 +132,7 @@ def exit_status(end: SystemExit) -> int:
 def child(line: str) -> int:
     """In the forked child: the job, then its exit status."""
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     os.setsid()
     try:
         become(line)
@@ -153,10 +154,12 @@ def main() -> int:
     for line in sys.stdin:
         if not line.strip():
             continue
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # "started" comes before "ended"
         pid = os.fork()
         if pid == 0:
             os._exit(child(line))
         say(f"started {pid}")
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     return 0
 
 
@@ -255,6 +258,8 @@ class Standby:
             if word == "ready":
                 ready.set()
             elif word == "started" and pid is not None:
+                with self._heard:
+                    self._ended.pop(pid, None)  # an earlier child's, whose number this one got again
                 started.put(pid)
             elif word == "ended" and pid is not None and status is not None:
                 with self._heard:
