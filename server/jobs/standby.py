@@ -156,8 +156,12 @@ def main() -> int:
             continue
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # "started" comes before "ended"
         pid = os.fork()
-        if pid == 0:
-            os._exit(child(line))
+        if pid == 0:  # the child never comes back to this loop
+            status = 1
+            try:
+                status = child(line)
+            finally:
+                os._exit(status)
         say(f"started {pid}")
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     return 0
