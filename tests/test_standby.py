@@ -57,6 +57,7 @@ def test_jobs_are_forked_by_the_standby_side_by_side_and_run_as_their_commands_w
     assert parent_of(first.pid) == parent_of(second.pid) == waiting != first.pid != second.pid
     assert standby_on.waiting_pid == waiting  # still there, for the next job
     wait_for(lambda: out.exists() and out2.exists())
+    assert Path(f"/proc/{first.pid}/comm").read_text().strip() == "parsing-job"  # as top names it
     seen = json.loads(out.read_text())
     assert seen["pid"] == first.pid and seen["argv"][1:] == [str(out)]
     assert seen["argv"][0].endswith("standby_probe.py")

@@ -28,6 +28,7 @@ standbys off: every job then starts from nothing.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -134,6 +135,8 @@ def child(line: str) -> int:
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     os.setsid()
+    with contextlib.suppress(OSError):  # its name in top and ps -o comm (its command line is the standby's)
+        Path("/proc/self/comm").write_text("parsing-job")
     try:
         become(line)
         status = 0
