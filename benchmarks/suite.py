@@ -41,6 +41,7 @@ makes it shorter.  The second table says which kinds of process hold that CPU: t
 servers and jobs the tests start.  A process that lives less than a second may be missed: the
 first table says how much of the cores' busy time was seen in sampled processes."""
 TICKS = os.sysconf("SC_CLK_TCK")
+FORKED_JOB = "parsing-job"  # the name a job forked by a standby gives itself (server/jobs/standby.py)
 
 #: Kinds of process by a word of their command line, the first that matches.
 KINDS = (
@@ -55,7 +56,8 @@ KINDS = (
     ("parsing_core.train", "training jobs"),
     ("parsing_core.rl", "DQN jobs"),
     ("parsing_core.experiments", "lab jobs"),
-    ("server.jobs", "job standbys (and the jobs they fork), relays"),
+    ("[parsing-job]", "jobs forked by a standby"),
+    ("server.jobs", "job standbys and relays"),
     ("deploy.", "deployment launchers"),
     ("ray", "Ray"),
     ("postgres", "PostgreSQL"),
@@ -69,6 +71,8 @@ def kind_of(command: str) -> str:
 
     >>> kind_of("/usr/lib/chromium/chromium --type=renderer --lang=en-US")
     'Chromium renderers'
+    >>> kind_of("[parsing-job] python -m server.jobs.standby")
+    'jobs forked by a standby'
     >>> kind_of("python -m parsing_core.train --spec /tmp/x.json")
     'training jobs'
     >>> kind_of("/usr/bin/python3 -c print(1)"), kind_of("[kworker/0:1]")
@@ -113,6 +117,8 @@ class Sampler:
                 raw = Path(f"/proc/{pid}/cmdline").read_bytes()
                 command = raw.replace(b"\0", b" ").decode(errors="replace")
                 name = stat[stat.index("(") + 1:stat.rindex(")")]
+                if name == FORKED_JOB:  # a job forked by a standby keeps the standby's command line
+                    command = f"[{name}] {command}"
                 self.seen[key] = Seen(command.strip() or f"[{name}]", cpu, cpu if self.sweeps == 0 else 0.0)
             else:
                 self.seen[key].cpu = max(self.seen[key].cpu, cpu)
