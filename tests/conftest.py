@@ -296,18 +296,14 @@ def parent_of(pid: int) -> int:
 
 @pytest.fixture(params=["own process", "standby"])
 def waiting_standby(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """Run the test twice: its local jobs start a process of their own, then are forked by a
-    standby that waits for them (server/jobs/standby.py; the fixture's value, else None)."""
+    """Run the test twice: its local jobs start a process of their own, then are forked by the
+    standby of this process (server/jobs/standby.py; the fixture's value, else None)."""
     from server.jobs import local
-    from server.jobs.standby import Standby
 
     if request.param == "own process":
         monkeypatch.setenv("PARSING_STANDBY", "0")
         yield None
         return
     monkeypatch.setenv("PARSING_STANDBY", "1")
-    waiting = Standby(local.ROOT)
-    monkeypatch.setattr(local, "STANDBY", waiting)
-    assert waiting.ready(90), "the standby did not get ready"
-    yield waiting
-    waiting.close()
+    assert local.STANDBY.ready(90), "the standby did not get ready"
+    yield local.STANDBY

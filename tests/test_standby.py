@@ -29,7 +29,16 @@ def wait_for(condition, seconds: float = 90) -> None:  # type: ignore[no-untyped
 
 
 @pytest.fixture
-def standby_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[standby.Standby]:
+def standby_on(monkeypatch: pytest.MonkeyPatch) -> standby.Standby:
+    """The standby of this process (each test worker has one), ready."""
+    monkeypatch.setenv(standby.STANDBY_ENV, "1")
+    assert local.STANDBY.ready(90), "the standby did not get ready"
+    return local.STANDBY
+
+
+@pytest.fixture
+def own_standby(monkeypatch: pytest.MonkeyPatch) -> Iterator[standby.Standby]:
+    """A standby of the test's own, ready (for a test that ends it)."""
     monkeypatch.setenv(standby.STANDBY_ENV, "1")
     waiting = standby.Standby(local.ROOT)
     monkeypatch.setattr(local, "STANDBY", waiting)
@@ -85,11 +94,11 @@ def test_a_killed_job_reports_the_signal(standby_on: standby.Standby, tmp_path: 
     assert local.exit_code(tmp_path) == -signal.SIGKILL and standby_on.waiting_pid is not None
 
 
-def test_a_job_that_outlives_its_standby_is_judged_by_its_folder(standby_on: standby.Standby,
+def test_a_job_that_outlives_its_standby_is_judged_by_its_folder(own_standby: standby.Standby,
                                                                  tmp_path: Path) -> None:
     job, out = probe(tmp_path)
     wait_for(out.exists)
-    standby_on.close()
+    own_standby.close()
     assert job.poll() is None and process_alive(job.pid, str(tmp_path))  # it goes on
     out.with_suffix(".go").touch()
     assert job.wait(30) is None  # its status went with its standby
