@@ -205,11 +205,11 @@ class Standby:
                 self._start()
 
     def take(self, folder: Path, command: Sequence[str]) -> ForkedJob | None:
-        """Have the standby fork the job; None when none was ready (or it cannot run this
-        command), and the job must start a process of its own.  Starts a standby if none is up."""
+        """Have the standby fork the job; None when none is ready (or it cannot run this
+        command), and the job must start a process of its own.  (It does not start a standby:
+        the app's pages that train networks do, with :meth:`ensure`; a Lab job needs no torch.)"""
         if not enabled() or not can_become(command):
             return None
-        self.ensure()
         with self._lock:
             process = self._process
             if process is None or process.stdin is None or not self._ready.is_set():
