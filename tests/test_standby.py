@@ -100,6 +100,7 @@ def test_a_job_that_outlives_its_standby_is_judged_by_its_folder(own_standby: st
     wait_for(out.exists)
     own_standby.close()
     assert job.poll() is None and process_alive(job.pid, str(tmp_path))  # it goes on
+    assert own_standby.ready(90)  # a new standby, which did not fork it, cannot say how it ends
     out.with_suffix(".go").touch()
     assert job.wait(30) is None  # its status went with its standby
     wait_for(lambda: local.exit_code(tmp_path) is not None)

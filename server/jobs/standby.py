@@ -222,18 +222,13 @@ class Standby:
                 process.kill()
                 self._process = None
                 return None
-        return ForkedJob(pid, self)
+        return ForkedJob(pid, self, process)
 
     def ended(self, pid: int) -> int | None:
         """The exit status the standby reported for its child ``pid`` (None: not ended, or not
         reported)."""
         with self._heard:
             return self._ended.get(pid)
-
-    def listening(self) -> bool:
-        """Is the standby still up (and so still reports its children's ends)?"""
-        process = self._process
-        return process is not None and process.poll() is None
 
     def wait_for_news(self, seconds: float) -> None:
         with self._heard:
@@ -282,9 +277,10 @@ class ForkedJob:
     the standby, which reaped it; a job that ends after its standby has ended has lost its status:
     ``wait`` then answers None, and the job's folder tells how it went."""
 
-    def __init__(self, pid: int, standby: Standby) -> None:
+    def __init__(self, pid: int, standby: Standby, forked_by: subprocess.Popen[bytes]) -> None:
         self.pid = pid
         self.standby = standby
+        self.forked_by = forked_by  # the standby process that reaps it (a later one does not)
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
@@ -294,7 +290,7 @@ class ForkedJob:
 
     def over(self) -> bool:
         """Has the job ended, whether or not its status is known?"""
-        return self.poll() is not None or (not self.standby.listening() and gone(self.pid))
+        return self.poll() is not None or (self.forked_by.poll() is not None and gone(self.pid))
 
     def wait(self, timeout: float | None = None) -> int | None:
         deadline = None if timeout is None else time.monotonic() + timeout
