@@ -1,4 +1,4 @@
-"""Lessons: the seeds taught step by step; each step a live board, each claim checked by the oracles.
+"""Lessons: transition-based parsing step by step; each step a live board, each claim checked by the oracles.
 
 The list shows every lesson with its length and the learner's progress; inside a lesson, Back and
 Next walk its steps, and the last step ends with a one-line recap and the next lesson.  The board
@@ -44,7 +44,8 @@ if query != wanted:
     st.query_params.from_dict(wanted)
 if at is None:
     st.title("Lessons")
-    st.markdown("The ideas of the seeds in order, each step a live board whose claims the oracles check.  "
+    st.markdown("Transition-based parsing, idea by idea, each step a live board whose claims the oracles "
+                "check.  "
                 "Open a lesson; **Back** and **Next** walk its steps, and each step opens in the stepper.  "
                 "A question comes first: its explanation appears once you answer.")
     lesson_list(found, progress.answered_right())

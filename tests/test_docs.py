@@ -64,6 +64,14 @@ def test_the_app_pages_each_have_a_docs_page():
         assert (DOCS / "pages" / f"{name}.md").is_file()
 
 
+def test_the_references_page_cites_every_text_a_lesson_may_name():
+    from parsing_core.lessons.references import REFERENCES
+
+    page = (DOCS / "references.md").read_text()
+    for ref in REFERENCES.values():
+        assert f"| `{ref.key}` | {ref.short} | {ref.number} | {ref.citation} |" in page, ref.key
+
+
 PAGES_WRITTEN_ELSEWHERE = {"train", "load", "click_floor", "board", "gpu"}
 
 

@@ -20,7 +20,7 @@ system = "arc-eager"
 
 [[steps]]
 text = "The error state."
-sources = "seed 000"
+sources = "the arc-eager oracle notes"
 moves = "SH.LA.RA.SH"
 [[steps.claims]]
 kind = "cost"
@@ -47,7 +47,7 @@ def test_the_nine_lessons_are_there_in_the_issues_order():
         assert len(lesson.steps) >= 4, lesson.path
         assert sum(len(s.claims) for s in lesson.steps) >= 4, lesson.path
         assert any(s.question for s in lesson.steps), lesson.path
-        assert "seed" in lesson.sources and lesson.recap, lesson.path
+        assert lesson.references and lesson.sources and lesson.recap, lesson.path
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -88,6 +88,27 @@ def test_an_unknown_sentence_is_reported_with_file_and_step(tmp_path):
     assert len(problems) == 1
     assert problems[0].where == "unknown.toml, step 2"
     assert "unknown sentence 'no-such-sentence'" in problems[0].message
+
+
+def test_a_lesson_names_the_texts_it_draws_on_and_an_unknown_one_is_reported(tmp_path):
+    """Keys of the References (older files' seed numbers too), each once, in order; a typo is named."""
+    named = write(tmp_path, "named.toml", 'references = ["may-2017", "000", "003"]\n' + GOOD)
+    lessons, problems = pl.load_lessons([named])
+    assert not problems
+    assert [r.key for r in lessons[0].references] == ["may-2017", "arc-eager-notes"]
+    assert lessons[0].references[0].citation.startswith("Jonathan May, “Dependency Trees")
+    typo = write(tmp_path, "typo.toml", 'references = ["may2017"]\n' + GOOD)
+    _, problems = pl.load_lessons([typo])
+    assert problems[0].where == "typo.toml" and "unknown reference 'may2017'" in problems[0].message
+    assert "nederhof-2021" in problems[0].message  # the keys to choose from
+
+
+def test_every_lesson_cites_its_texts_by_name_not_by_number():
+    lessons, _ = pl.load_lessons(FILES)
+    for lesson in lessons:
+        assert lesson.references, lesson.path
+        for where in (lesson.sources, *(step.sources for step in lesson.steps)):
+            assert "seed" not in where.lower(), (lesson.path, where)
 
 
 def test_a_bad_file_is_reported_and_the_others_still_load(tmp_path):

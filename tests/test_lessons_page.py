@@ -217,6 +217,8 @@ def test_a_lesson_ends_with_its_recap_and_the_next_lesson():
     first, second = LESSONS[0], LESSONS[1]
     at = open_page(lesson=first.id, step=str(len(first.steps)))
     assert any(m.value == f"**In one line.** {inert(first.recap)}" for m in at.markdown)
+    read_more = "Read more: " + "; ".join(inert(r.citation) for r in first.references) + "."
+    assert read_more in [c.value for c in at.caption]  # the texts in full, to go and read
     at.button(key="lessons.next_lesson").click().run()
     assert at.query_params["lesson"] in (second.id, [second.id])
     assert at.title[0].value == second.title

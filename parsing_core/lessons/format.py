@@ -2,12 +2,13 @@
 to look at, its claims and its question.
 
 A lesson is one TOML file (read with the standard library's :mod:`tomllib`).  Its top holds the
-title, a one-line summary, the seeds it comes from, sentences of its own (``[sentences.NAME]``
+title, a one-line summary, the texts it draws on (``references``: keys of
+:data:`~.references.REFERENCES`), sentences of its own (``[sentences.NAME]``
 with ``words`` and ``heads``) and the board every step starts from (``[board]``); each
 ``[[steps]]`` gives its text and overrides any part of the board, above all the ``moves``::
 
     title = "Static oracles and why they fail"
-    seeds = ["000"]
+    references = ["arc-eager-notes"]
     recap = "A static oracle knows the gold path only; off it, its advice loses arcs."
     [board]
     sentence = "he-sent-her-a-letter"
@@ -16,7 +17,7 @@ with ``words`` and ``heads``) and the board every step starts from (``[board]``)
     [[steps]]
     text = "The parser has shifted *her* instead of attaching it."
     moves = "SH.LA.RA.SH"
-    sources = "seed 000, Table 1"
+    sources = "the arc-eager oracle notes, Table 1"
     after = "RIGHT-ARC would make *a* a dependent of *her*: *a* belongs to *letter*."
     look = {target = "cost-table", move = "RA", text = "the RA row"}
     [[steps.claims]]
@@ -52,6 +53,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import ParsingCoreError
+from .references import Reference, UnknownReference, references_of
 
 CLAIM_KINDS: dict[str, str] = {
     "cost": "what a move costs at the step's configuration (and, with `lost`, the gold arcs it loses)",
@@ -166,7 +168,7 @@ class Lesson:
     path: str
     title: str
     summary: str
-    seeds: tuple[str, ...]
+    references: tuple[Reference, ...]  # the texts it draws on, cited in full at its end
     sentences: Mapping[str, InlineSentence]
     steps: tuple[Step, ...]
     recap: str = ""  # one line, shown at the end of the lesson
@@ -188,10 +190,21 @@ def read_lesson(data: Mapping[str, Any], path: str, lesson_id: str = "") -> Less
     sentences = {name: read_sentence(value, f"{path}, sentence {name!r}")
                  for name, value in table(data, "sentences", path).items()}
     steps = tuple(read_step(s, i, base, f"{path}, step {i}") for i, s in enumerate(steps_data, start=1))
-    seeds = tuple(str(s) for s in data.get("seeds", ()))
+    references = read_references(data, path)
     recap, sources = text_field(data, "recap", path), text_field(data, "sources", path)
-    return Lesson(lesson_id or path, path, title, text_field(data, "summary", path), seeds, sentences, steps,
-                  recap, sources, data.get("costs") is not False)
+    return Lesson(lesson_id or path, path, title, text_field(data, "summary", path), references, sentences,
+                  steps, recap, sources, data.get("costs") is not False)
+
+
+def read_references(data: Mapping[str, Any], path: str) -> tuple[Reference, ...]:
+    """``references`` (keys of :data:`~.references.REFERENCES`; older files: ``seeds``, numbers)."""
+    keys = data.get("references", data.get("seeds", []))
+    if not isinstance(keys, list):
+        raise LessonError(path, "references is a list of keys, e.g. references = [\"may-2017\"]")
+    try:
+        return references_of(str(k) for k in keys)
+    except UnknownReference as err:
+        raise LessonError(path, str(err)) from None
 
 
 def read_step(data: Any, number: int, base: Board, where: str) -> Step:

@@ -49,6 +49,8 @@ def lesson_end(lesson: pl.Lesson, following: pl.Lesson | None, go: Callable[...,
     """The one-line recap, and the way on: the next lesson, or the list after the last."""
     with st.container(border=True, key="lessons-end"):
         st.markdown(f"**In one line.** {inert(lesson.recap)}")
+        if lesson.references:
+            st.caption("Read more: " + "; ".join(inert(r.citation) for r in lesson.references) + ".")
         ahead, back = st.columns([2, 1])
         if following is not None:
             ahead.button(f"Next lesson: {following.title}", key="lessons.next_lesson", type="primary",
