@@ -136,6 +136,25 @@ def test_a_lessons_move_buttons_stand_four_to_a_row_on_a_phone(browser: Browser,
         context.close()
 
 
+def test_on_a_phone_a_move_buttons_name_is_whole_four_to_a_row(browser: Browser, app_url: str) -> None:
+    """Arc-eager's four moves at a quarter of a phone each: "LA · LEFT-ARC" wraps, never "LA · LEF…"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{app_url}/lessons?lesson=03-static-oracles&step=1")
+        expect(page.locator(".st-key-lessons-moves button").first).to_be_visible(timeout=30_000)
+        page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)
+        moves = ".st-key-lessons-moves [data-testid='stColumn']"
+        assert rows_once_styled(page, moves, [4]) == [4]  # SH LA RA RE
+        cut = page.eval_on_selector_all(  # a label box whose text runs past its width ends in "…"
+            ".st-key-lessons-moves button *",
+            "boxes => boxes.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
+        assert cut == [], f"names cut short on a phone: {cut}"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [1440, 390])
 def test_no_cost_table_cell_is_cut_off(browser: Browser, app_url: str, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900})

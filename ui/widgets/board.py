@@ -154,7 +154,9 @@ def phone_grid_css(key: str) -> str:
             f".st-key-{key}-moves [data-testid='stHorizontalBlock'], .st-key-{key}-controls "
             "{ flex-wrap: wrap !important; gap: 0.5rem !important; }"
             f"{moves}, {controls} {quarter}"
-            f"{moves} button, {controls} button {{ padding: 0.25rem; min-height: 2.5rem; }} }}"
+            f"{moves} button, {controls} button {{ padding: 0.25rem; min-height: 2.5rem; }}"
+            f"{moves} button p, {controls} button p "  # "LA · LEFT-ARC" on two lines, not "LA · LEF…"
+            "{ white-space: normal !important; text-overflow: clip !important; line-height: 1.2; } }"
             f"@media (hover: none), (pointer: coarse) {{ .st-key-{key}-moves kbd, .st-key-{key}-controls kbd "
             "{ display: none; } }</style>")
 
