@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from parsing_core.references import REFERENCES
 from ui.navigation import run_through_app
-from ui.views.glossary import READING, READING_LIST, further_reading, load
+from ui.views.glossary import READING_LIST, further_reading, load
 
 run_through_app()
 st.title("Glossary")
@@ -20,4 +21,4 @@ for entry in entries:
     if reading := further_reading(entry):
         st.caption(reading)
 st.subheader("Reading list", anchor=READING_LIST)
-st.markdown("\n".join(f"* {source}" for source in READING.values()))
+st.markdown("\n".join(f"* {r.citation}" for r in REFERENCES.values()))

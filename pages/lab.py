@@ -15,7 +15,7 @@ from ui.lab.agreement import chosen_run, held_run, lab_choice, show, start_butto
 from ui.lab.sentence import every_oracle
 from ui.lab.systems import two_systems
 from ui.navigation import run_through_app
-from ui.views.glossary import term
+from ui.views.glossary import reading, term
 from ui.widgets.errors import show_errors
 
 VIEWS = ["Agreement", "Speed and growth", "One sentence, every oracle", "Two systems side by side"]
@@ -23,7 +23,8 @@ VIEWS = ["Agreement", "Speed and growth", "One sentence, every oracle", "Two sys
 run_through_app()
 st.title("Oracle lab")
 st.markdown("An approximate oracle is fast but not always right; an exact one is right but slower.  "
-            "Run the thesis's experiment on a treebank of your choice and watch it fill in: how often the "
+            f"Run the experiment of {reading('arc-standard-thesis')} on a treebank of your choice and "
+            "watch it fill in: how often the "
             f"{term('approximate oracle')}'s optimal moves are truly optimal, how alike its costs rank the "
             "moves, where the two disagree (each case opens in the Stepper), and how the time per "
             "configuration grows with the sentence.")

@@ -12,14 +12,15 @@ import streamlit as st
 from ui.navigation import run_through_app
 from ui.rl import runs
 from ui.rl.form import choice, start_button
-from ui.views.glossary import term
+from ui.views.glossary import reading, term
 from ui.warm_up import job_process_ready
 
 run_through_app()
 job_process_ready()  # its runs are forked from a process that imported torch already
 st.title("RL oracle")
 st.markdown(f"A deep Q-network learns to be an {term('oracle')} for arc-standard by parsing with rewards "
-            f"(the thesis's chapter 7).  With the exact reward, its Q-values should become minus the "
+            f"(chapter 7 of {reading('arc-standard-thesis')}).  With the exact reward, its Q-values "
+            "should become minus the "
             f"{term('costs', 'cost')}: the curves show how often its greedy move is one of the exact "
             f"{term('optimal moves')}, first along its own training walks, then on dev parses, against "
             "the same network before any update (its score by chance).  The run goes on in its own "

@@ -65,7 +65,7 @@ def test_the_app_pages_each_have_a_docs_page():
 
 
 def test_the_references_page_cites_every_text_a_lesson_may_name():
-    from parsing_core.lessons.references import REFERENCES
+    from parsing_core.references import REFERENCES
 
     page = (DOCS / "references.md").read_text()
     for ref in REFERENCES.values():

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.views.glossary import PAGE, READING, anchors, load, term, term_html
+from parsing_core.references import REFERENCES
+from ui.views.glossary import PAGE, READING_LIST, anchors, load, term, term_html
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -44,7 +45,7 @@ def test_a_term_the_glossary_lacks_cannot_be_linked() -> None:
 def test_every_link_to_the_glossary_in_the_code_lands_on_an_entry() -> None:
     written = [m for f in [*REPO.glob("pages/*.py"), *REPO.glob("ui/**/*.py")]
                for m in re.findall(rf"{PAGE}#([a-z-]+)", f.read_text())]
-    assert set(written) <= set(anchors().values())
+    assert set(written) <= {*anchors().values(), READING_LIST}  # an entry, or the reading list
 
 
 def test_the_page_shows_every_entry_under_its_anchor() -> None:
@@ -60,7 +61,13 @@ def test_each_entry_points_to_a_reading_list_on_the_page() -> None:
     assert not any("From the reading list" in c for c in captions)  # named, linked nowhere
     assert any("Further reading:" in c and "](#reading-list)" in c for c in captions)
     listed = next(m.value for m in at.markdown if "de Lhoneux" in m.value)
-    assert all(title in listed for title in READING.values())
+    assert all(r.citation in listed for r in REFERENCES.values())
+
+
+def test_every_entry_names_a_text_of_the_reading_list() -> None:
+    from parsing_core.references import cite
+
+    assert all(cite(entry.reference) for entry in load())  # an unknown key raises
 
 
 def test_the_stepper_links_its_terms() -> None:

@@ -1,6 +1,6 @@
 """Lessons: transition-based parsing taught step by step, as data; each step a board, each claim checked.
 
-The lessons draw on five texts (:mod:`.references`), cited at the foot of each step.
+The lessons draw on five texts (:mod:`parsing_core.references`), cited at the foot of each step.
 
 A lesson is one TOML file in ``assets/lessons/`` (see :mod:`.format` for the fields).  A *step*
 is a short Markdown text, a *board* (sentence, system and options, oracle, moves: what a stepper

@@ -3,7 +3,7 @@ to look at, its claims and its question.
 
 A lesson is one TOML file (read with the standard library's :mod:`tomllib`).  Its top holds the
 title, a one-line summary, the texts it draws on (``references``: keys of
-:data:`~.references.REFERENCES`), sentences of its own (``[sentences.NAME]``
+:data:`parsing_core.references.REFERENCES`), sentences of its own (``[sentences.NAME]``
 with ``words`` and ``heads``) and the board every step starts from (``[board]``); each
 ``[[steps]]`` gives its text and overrides any part of the board, above all the ``moves``::
 
@@ -53,7 +53,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import ParsingCoreError
-from .references import Reference, UnknownReference, references_of
+from ..references import Reference, UnknownReference, references_of
 
 CLAIM_KINDS: dict[str, str] = {
     "cost": "what a move costs at the step's configuration (and, with `lost`, the gold arcs it loses)",
@@ -197,7 +197,7 @@ def read_lesson(data: Mapping[str, Any], path: str, lesson_id: str = "") -> Less
 
 
 def read_references(data: Mapping[str, Any], path: str) -> tuple[Reference, ...]:
-    """``references`` (keys of :data:`~.references.REFERENCES`; older files: ``seeds``, numbers)."""
+    """``references``: keys of :data:`parsing_core.references.REFERENCES` (older files: ``seeds``)."""
     keys = data.get("references", data.get("seeds", []))
     if not isinstance(keys, list):
         raise LessonError(path, "references is a list of keys, e.g. references = [\"may-2017\"]")

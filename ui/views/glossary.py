@@ -10,6 +10,8 @@ where it uses it with :func:`term` (Markdown), so a student can look a word up i
 '[cost](/glossary#cost)'
 >>> term("costs", "cost")
 '[costs](/glossary#cost)'
+>>> reading("may-2017")
+"[May's lecture](/glossary#reading-list)"
 
 Markdown links open a new tab on every click (Streamlit's rule for links that leave the page).
 Text shown as HTML (``unsafe_allow_html``) links with :func:`term_html` instead: every such link
@@ -28,31 +30,19 @@ from functools import cache
 from html import escape
 from pathlib import Path
 
+from parsing_core.references import cite
+
 PATH = Path(__file__).resolve().parents[2] / "assets" / "glossary.toml"
 PAGE = "/glossary"
 TAB = "glossary"  # the one browser tab every HTML term link opens (and reuses)
 READING_LIST = "reading-list"  # the Glossary's section with the sources of its entries
-
-#: Where the entries' ideas come from (an entry's ``seed``): author, title, what it is.
-READING = {
-    "000": "Notes on the arc-eager parser: its static oracle (Eq. 1) and its dynamic oracle (§2.2), "
-           "course notes (2021)",
-    "001": "*Dynamic Oracle for the Arc-Standard Parser: from Approximation to Reinforcement Learning*, "
-           "master's thesis, University of Padova",
-    "002": "Miryam de Lhoneux, *Advanced Lecture on Dependency Parsing: Dynamic Oracles and Online "
-           "Reordering*, Uppsala University (2017)",
-    "003": "Jonathan May, *Lecture 9: Dependency Trees and Shift-Reduce Dependency Parsing*, USC CSCI 544 "
-           "(2017)",
-    "004": "Mark-Jan Nederhof, *Calculating the optimal step of arc-eager parsing for non-projective trees*",
-}
-
 
 @dataclass(frozen=True)
 class Entry:
     term: str
     anchor: str
     text: str  # Markdown
-    seed: str  # where the idea comes from (a seed's number)
+    reference: str  # where the idea comes from: a key of parsing_core.references.REFERENCES
     also: tuple[str, ...] = ()
 
 
@@ -60,8 +50,8 @@ class Entry:
 def load(path: Path = PATH) -> tuple[Entry, ...]:
     """The entries, in the file's order (the order a newcomer meets them)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(Entry(t["term"], t["anchor"], t["text"].strip(), t.get("seed", ""), tuple(t.get("also", ())))
-                 for t in data["term"])
+    return tuple(Entry(t["term"], t["anchor"], t["text"].strip(), t.get("reference", ""),
+                       tuple(t.get("also", ()))) for t in data["term"])
 
 
 def anchors() -> dict[str, str]:
@@ -85,9 +75,15 @@ def term_html(shown: str, name: str | None = None) -> str:
 
 def further_reading(entry: Entry) -> str:
     """Markdown: the source of the entry's idea, linked to the reading list ("" if none)."""
-    if entry.seed not in READING:
+    if not entry.reference:
         return ""
-    return f"Further reading: {READING[entry.seed]} ([reading list](#{READING_LIST}))."
+    return f"Further reading: {cite(entry.reference).citation} ([reading list](#{READING_LIST}))."
+
+
+def reading(key: str) -> str:
+    """Markdown naming the text ``key`` by its short name, linked to the Glossary's reading list
+    (its full citation), e.g. "the arc-standard oracle thesis"."""
+    return f"[{cite(key).short}]({PAGE}#{READING_LIST})"
 
 
 def term(shown: str, name: str | None = None) -> str:

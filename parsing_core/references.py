@@ -1,10 +1,11 @@
-"""The texts the lessons teach from: a key for a lesson file, a short name, a full citation.
+"""The texts the systems, oracles, lessons and glossary come from: a key, a short name, a full citation.
 
 A lesson names the texts it draws on (``references = ["may-2017"]``); a step's footnote cites
 one by its short name and a place in it ("May's lecture, slide 14"), and the end of a lesson
 gives each in full, so that a learner can go and read it.  In the code's docstrings and tests
 the same five texts are "the seeds", numbered 000 to 004 (``seed 000's Table 1``), the numbers
-older lesson files used (``seeds = ["000"]``, still read).
+older lesson files used (``seeds = ["000"]``, still read).  A Glossary entry names the text its
+idea comes from the same way (``reference = "may-2017"``).
 
 >>> cite("nederhof-2021").short
 'Nederhof 2021'
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import ParsingCoreError
+from .errors import ParsingCoreError
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,11 @@ BY_NUMBER = {r.number: r for r in REFERENCES.values()}
 
 
 class UnknownReference(ParsingCoreError):
-    """A lesson names a text that is not among :data:`REFERENCES`."""
+    """A lesson or a Glossary entry names a text that is not among :data:`REFERENCES`."""
 
 
 def cite(key: str) -> Reference:
-    """The reference a lesson names by its key (or by its seed number, as older files do)."""
+    """The reference named by its key (or by its seed number, as older files do)."""
     found = REFERENCES.get(key) or BY_NUMBER.get(key)
     if found is None:
         raise UnknownReference(f"unknown reference {key!r}; choose among {', '.join(REFERENCES)}")
