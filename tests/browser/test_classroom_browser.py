@@ -28,6 +28,8 @@ pytestmark = pytest.mark.browser
 GAVE = pc.Sentence.from_heads("The man gave his young son a red ball on Sunday .".split(),
                               [2, 3, 0, 6, 6, 3, 9, 9, 3, 11, 3, 3])  # 12 tokens, arcs up to 9 words long
 TWELVE_TOKENS = f"?s={custom_key(GAVE)}&sys=arc-eager&moves=SH.LA.SH.SH.SH"
+# 12 tokens, non-projective: arc-eager cannot build it, and the board's note above it says so
+NOT_BUILDABLE = "?s=woman-at-the-party-who-speaks&sys=arc-eager&moves=SH.LA"
 COSTLY = "?moves=SH.LA.RA.SH"  # RA loses a ← letter: the loses column has text
 BOARD = ".st-key-stepper-board"
 WHOLE_BOARD = {"picture": f"{BOARD} .picture svg", "moves": f"{BOARD} .moves",
@@ -61,13 +63,14 @@ def opened(browser: Browser, app_url: str, query: str, width: int, height: int, 
     return page
 
 
+@pytest.mark.parametrize("query", [TWELVE_TOKENS, NOT_BUILDABLE], ids=["projective", "not-buildable"])
 @pytest.mark.parametrize("width, height", [(1366, 768), (1440, 900)])
 def test_on_a_laptop_the_moves_their_costs_and_the_picture_share_one_screen(
-        browser: Browser, app_url: str, artifacts: Path, width: int, height: int) -> None:
-    page = opened(browser, app_url, TWELVE_TOKENS, width, height)
+        browser: Browser, app_url: str, artifacts: Path, width: int, height: int, query: str) -> None:
+    page = opened(browser, app_url, query, width, height)
     try:
         assert outside(page, WHOLE_BOARD) == [], f"needs scrolling at {width}×{height}"
-        page.screenshot(path=artifacts / f"stepper-{width}.png")
+        page.screenshot(path=artifacts / f"stepper-{width}{'-note' if query == NOT_BUILDABLE else ''}.png")
     finally:
         page.context.close()
 

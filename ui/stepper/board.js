@@ -360,7 +360,8 @@ function drawUnbuildable(view, box, note) {
   linkTerms(rest, ` ${note.text}`, []);
   linkTerms(p.firstChild, note.title, note.terms || []);
   if (note.switch) {
-    const button = box.appendChild(el("button", "switch", `Switch to ${note.switch}, which can build it`));
+    const button = p.appendChild(el("button", "switch", `Switch to ${note.switch}`));
+    button.title = `${note.switch} can build this tree`;
     button.onclick = () => act(view, "switch");
   }
 }
@@ -384,7 +385,12 @@ const PARTS = {
     watchWidth(box);
     if (box.__width !== undefined) fit(box, box.__width);
   }],
-  caption: [(d) => d.caption, (view, root, d) => { root.querySelector(".caption").textContent = d.caption; }],
+  // The note of a tree the system cannot build says what the caption would (a non-projective
+  // tree), and the picture shows the words: with a note, no caption, and the cost table stays
+  // on a laptop's screen.
+  caption: [(d) => [d.caption, Boolean(d.unbuildable)], (view, root, d) => {
+    root.querySelector(".caption").textContent = d.unbuildable ? "" : d.caption;
+  }],
   notes: [(d) => d.notes, (view, root, d) => root.querySelector(".notes").replaceChildren(...d.notes.map(([kind, text]) => el("p", kind, text)))],
   mistake: [(d) => d.mistake, (view, root, d) => { root.querySelector(".mistake").textContent = d.mistake; }],
   memory: [(d) => [d.memory, d.legend_arcs], (view, root, d) => drawMemory(root.querySelector(".memory"), d.memory, d.legend_arcs)],

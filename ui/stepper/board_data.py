@@ -244,9 +244,8 @@ def unbuildable_note(note: Unbuildable | None) -> Data | None:
         return None
     best = f"{note.reachable} of {note.n} gold arcs" + ("" if note.exact else " (by an approximate oracle)")
     crossing = "; ".join(note.crossing)
-    return {"title": f"{note.system} builds only projective trees, and this gold tree is not one:",
-            "text": f"{crossing}.  The best any {note.system} parse can reach is {best}: that is the Best "
-                    "UAS still reachable, and no move can do better.",
+    return {"title": f"{note.system} builds only projective trees; this one is not:",
+            "text": f"{crossing}.  At best a parse gets {best}, the Best UAS still reachable.",
             "switch": note.suggestion,
             "terms": [["projective", projective_link()]]}
 
