@@ -77,7 +77,7 @@ def further_reading(entry: Entry) -> str:
     """Markdown: the source of the entry's idea, linked to the reading list ("" if none)."""
     if not entry.reference:
         return ""
-    return f"Further reading: {cite(entry.reference).citation} ([reading list](#{READING_LIST}))."
+    return f"Further reading: {cite(entry.reference).short} ([reading list](#{READING_LIST}))."
 
 
 def reading(key: str) -> str:
