@@ -242,6 +242,7 @@ def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> N
     page.wait_for_url(re.compile(r"moves=SH\.LA\.RA\.RA\.SH\.LA\.RE\.RA"))
     button(page, "stop").click()
     expect(button(page, "play")).to_be_visible()
+    expect(page.locator(f"{BOARD} .board")).to_have_attribute("data-play", "stopped by Stop")
     settled(page)  # a move sent just before Stop is still drawn: it was played before Stop
     page.wait_for_selector(FIRST_RUN_DONE)
     stopped = moves_in_url(page)
@@ -250,8 +251,13 @@ def test_autoplay_stops_when_asked_and_at_the_end(page: Page, app_url: str) -> N
     open_settings(page).locator(".st-key-stepper-autoplay-speed input[type='range']").press("Home")  # 0.25 s
     close_settings(page)
     button(page, "play").click()
-    expect(page.get_by_text("The parse is finished")).to_be_visible(timeout=15_000)
+    try:
+        expect(page.get_by_text("The parse is finished")).to_be_visible(timeout=15_000)
+    except AssertionError as err:  # Play on or off, and what stopped it (no mark: a new board)
+        play = page.locator(f"{BOARD} .board").get_attribute("data-play")
+        raise AssertionError(f"not finished at moves={moves_in_url(page)}; Play: {play}") from err
     expect(button(page, "play")).to_be_disabled()
+    expect(page.locator(f"{BOARD} .board")).to_have_attribute("data-play", "stopped by the end of the parse")
     assert moves_in_url(page) == "SH.LA.RA.RA.SH.LA.RE.RA.RE.RA"  # the static oracle's sequence
 
 

@@ -117,21 +117,24 @@ function drawControls(view, box, data) {
 
 // A click of the learner's own stops Play.
 function act(view, what) {
-  stopPlay(view);
+  stopPlay(view, what);
   send(view, { do: what });
 }
 
 function togglePlay(view) {
   if (view.playing) {
-    stopPlay(view);
+    stopPlay(view, "Stop");
   } else {
     view.playing = true;
+    view.root.dataset.play = "on";
     send(view, { do: "oracle" });
   }
   drawControls(view, view.root.querySelector(".controls"), view.data);
 }
 
-function stopPlay(view) {
+// The board's data-play says whether Play is on and, once off, what stopped it.
+function stopPlay(view, why) {
+  if (view.playing) view.root.dataset.play = `stopped by ${why}`;
   view.playing = false;
   clearTimeout(view.timer);
 }
@@ -141,7 +144,7 @@ function keepPlaying(view, data) {
   clearTimeout(view.timer);
   if (!view.playing) return;
   if (!can(data, "oracle")) {
-    stopPlay(view);
+    stopPlay(view, "the end of the parse");
     drawControls(view, view.root.querySelector(".controls"), data);
     return;
   }
@@ -176,7 +179,7 @@ function onKey(event) {
   if (!item || item.reason) return;
   event.preventDefault();
   const button = view.root.querySelector(`.moves [data-kind="${item.kind}"]`);
-  stopPlay(view);
+  stopPlay(view, `key ${key}`);
   send(view, { do: "move", move: moveOf(button, item) });
 }
 
@@ -198,7 +201,7 @@ function drawMoves(view, box, data) {
     button.disabled = Boolean(item.reason);
     button.title = item.reason ? `Not possible: ${item.reason}` : `Play ${item.name} (key ${item.key})`;
     button.onclick = () => {
-      stopPlay(view);
+      stopPlay(view, `a click on ${item.kind}`);
       send(view, { do: "move", move: moveOf(button, item) });
     };
     if (item.labels) cell.appendChild(labelPicker(item));
@@ -269,7 +272,7 @@ function drawHistory(view, box, history) {
       tr = body.appendChild(el("tr"));
       tr.title = `Jump to row ${i + 1}`;
       tr.onclick = () => {
-        stopPlay(view);
+        stopPlay(view, `a click on row ${i + 1}`);
         send(view, { do: "jump", step: i });
       };
     }
