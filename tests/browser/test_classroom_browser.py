@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -124,38 +126,38 @@ def test_on_a_phone_the_buttons_stand_four_to_a_row_without_key_hints(browser: B
         page.context.close()
 
 
-def test_a_lessons_move_buttons_stand_four_to_a_row_on_a_phone(browser: Browser, app_url: str) -> None:
+LESSON_MOVES = ".st-key-lessons-moves [data-testid='stColumn']"
+
+
+@contextmanager
+def lesson_on_a_phone(browser: Browser, app_url: str, lesson: str) -> Iterator[Page]:
+    """Step 1 of ``lesson`` on a touch phone (390×844), its controls drawn and none stale."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
-        page.goto(f"{app_url}/lessons?lesson=01-transition-parsing&step=1")
+        page.goto(f"{app_url}/lessons?lesson={lesson}&step=1")
         expect(page.locator(".st-key-lessons-moves button").first).to_be_visible(timeout=30_000)
-        page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)  # every control drawn, none stale
-        moves = ".st-key-lessons-moves [data-testid='stColumn']"
-        assert rows_once_styled(page, moves, [3]) == [3]  # SH LA RA
-        assert rows_of(page, ".st-key-lessons-controls > div") == [4, 1]  # undo redo reset step | play
+        page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)
+        yield page
     finally:
         context.close()
+
+
+def test_a_lessons_move_buttons_stand_four_to_a_row_on_a_phone(browser: Browser, app_url: str) -> None:
+    with lesson_on_a_phone(browser, app_url, "01-transition-parsing") as page:
+        assert rows_once_styled(page, LESSON_MOVES, [3]) == [3]  # SH LA RA
+        assert rows_of(page, ".st-key-lessons-controls > div") == [4, 1]  # undo redo reset step | play
 
 
 def test_on_a_phone_a_move_buttons_name_is_whole_four_to_a_row(browser: Browser, app_url: str) -> None:
     """Arc-eager's four moves at a quarter of a phone each: "LA · LEFT-ARC" wraps, never "LA · LEF…"."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(f"{app_url}/lessons?lesson=03-static-oracles&step=1")
-        expect(page.locator(".st-key-lessons-moves button").first).to_be_visible(timeout=30_000)
-        page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)
-        moves = ".st-key-lessons-moves [data-testid='stColumn']"
-        assert rows_once_styled(page, moves, [4]) == [4]  # SH LA RA RE
+    with lesson_on_a_phone(browser, app_url, "03-static-oracles") as page:
+        assert rows_once_styled(page, LESSON_MOVES, [4]) == [4]  # SH LA RA RE
         cut = page.eval_on_selector_all(  # a label box whose text runs past its width ends in "…"
             ".st-key-lessons-moves button *",
             "boxes => boxes.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent)")
         assert cut == [], f"names cut short on a phone: {cut}"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("width", [1440, 390])
