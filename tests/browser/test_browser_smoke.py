@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import FIRST_RUN_DONE
 
 pytestmark = pytest.mark.browser
 
@@ -50,3 +54,18 @@ def test_train_start_is_above_the_fold_at_1440_by_900(page: Page, app_url: str) 
         expect(button).to_be_visible()
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 900, (name, box)
+
+
+def test_no_page_around_the_app_may_steer_it(page: Page, app_url: str) -> None:
+    """The app trusts no embedding origin (``client.allowedOrigins = []``): the server lists none,
+    and the page never opens its channel to a host (it would announce itself with GUEST_READY)."""
+    with urllib.request.urlopen(f"{app_url}/_stcore/host-config", timeout=10) as response:
+        assert json.load(response)["allowedOrigins"] == []
+    page.add_init_script("window.__hostMessages = [];"
+                         "addEventListener('message', (e) => { if (e.data && e.data.stCommVersion === 1)"
+                         " window.__hostMessages.push(e.data.type); });")
+    page.goto(f"{app_url}/stepper")
+    page.wait_for_selector(FIRST_RUN_DONE)
+    said = page.evaluate("window.__hostMessages")
+    assert "SET_PAGE_TITLE" in said  # the page does post to its host, were there one listening
+    assert "GUEST_READY" not in said
