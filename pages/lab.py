@@ -13,6 +13,7 @@ import streamlit as st
 
 from ui.lab.agreement import chosen_run, held_run, lab_choice, show, start_button
 from ui.lab.sentence import every_oracle
+from ui.lab.speed import TIMED
 from ui.lab.systems import two_systems
 from ui.navigation import run_through_app
 from ui.views.glossary import reading, term
@@ -50,8 +51,7 @@ with show_errors():
             if job is not None:
                 show(job, "speed")
             else:
-                st.info("Start a run in the Agreement view with *Then time every oracle of the system* "
-                        "ticked.")
+                st.info(f"Start a run in the Agreement view with *{TIMED}* ticked.")
     if one.open:
         with one:
             every_oracle()

@@ -56,6 +56,24 @@ def test_train_start_is_above_the_fold_at_1440_by_900(page: Page, app_url: str) 
         assert box is not None and box["y"] + box["height"] <= 900, (name, box)
 
 
+#: A label Streamlit cuts short ends in "…": its box is narrower than its text.
+CUT_LABELS = """() => [...document.querySelectorAll('[data-testid=stMain] button, [data-testid=stMain] label')]
+  .flatMap((b) => [b, ...b.querySelectorAll('*')])
+  .filter((b) => b.scrollWidth > b.clientWidth + 1 && getComputedStyle(b).textOverflow === 'ellipsis')
+  .map((b) => b.textContent)"""
+
+
+@pytest.mark.parametrize("path", ["train", "lab"])
+def test_no_label_of_a_pages_form_is_cut_short_on_a_laptop(page: Page, app_url: str, path: str) -> None:
+    """At 1366×768 every button and checkbox of the Train and Oracle lab forms reads whole
+    ("Start static vs dynamic", not "Start static vs dyna…")."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{app_url}/{path}")
+    page.wait_for_selector(FIRST_RUN_DONE)
+    expect(page.get_by_role("button", name="Start", exact=path == "lab").first).to_be_visible()
+    assert page.evaluate(CUT_LABELS) == []
+
+
 def test_no_page_around_the_app_may_steer_it(page: Page, app_url: str) -> None:
     """The app trusts no embedding origin (``client.allowedOrigins = []``): the server lists none,
     and the page never opens its channel to a host (it would announce itself with GUEST_READY)."""

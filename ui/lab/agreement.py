@@ -34,7 +34,7 @@ from ui.lab.agreement_view import (
 )
 from ui.lab.downloads import plot, table_download
 from ui.lab.readout_view import BUCKETS_DEFINED, readout, with_sentences
-from ui.lab.speed import speed
+from ui.lab.speed import TIMED, speed
 from ui.views.job_status import waiting
 from ui.views.safe_text import inert
 from ui.views.sources import sentence_from_key, treebank_key
@@ -124,7 +124,8 @@ def lab_choice() -> LabSpec | None:
     follow = st.radio("Walk policy", list(FOLLOW), format_func=FOLLOW.__getitem__, key="lab.follow")
     budget = st.number_input("Sentence budget (the first sentences of the file)", 1, 100_000, 200,
                              key="lab.budget")
-    speed = st.checkbox("Then time every oracle of the system (Speed and growth)", key="lab.speed")
+    speed = st.checkbox(TIMED, key="lab.speed", help="After the agreement walks, time every oracle of the "
+                        "system on sentences of growing length: the Speed and growth view shows them.")
     if source is None or pair is None:
         return None
     name, split, folder = source

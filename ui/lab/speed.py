@@ -12,6 +12,9 @@ from parsing_core.experiments.lab import LabSpec
 from ui.lab.downloads import plot, table_download
 from ui.lab.speed_view import baseline_figure, baseline_table, speed_figure, speed_frame, speed_table
 
+#: The Agreement form's box that adds the timings (short: a checkbox's label never wraps).
+TIMED = "Also time every oracle"
+
 ABOUT = ("Median milliseconds for the costs of all legal moves at one configuration, asked of a fresh "
          "oracle each time (no per-sentence cache helps), over configurations of random walks on the "
          "run's sentences near each length.  On log scales a cost growing like n^k is a straight line of "
@@ -27,8 +30,8 @@ def speed(records: list[Any], spec: LabSpec, key: str) -> None:
         if spec.speed:
             st.info("The timings come after the agreement walks: they will appear here.")
         else:
-            st.info("This run was started without timings: tick *Then time every oracle of the system* "
-                    "in the Agreement view and start a run.")
+            st.info(f"This run was started without timings: tick *{TIMED}* in the "
+                    "Agreement view and start a run.")
         return
     st.caption(ABOUT)
     plot(speed_figure(records), "lab-speed", f"{key}.speed", speed_frame(records))

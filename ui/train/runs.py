@@ -117,7 +117,7 @@ def start_buttons(choice: TrainSpec | None, tab: str, board: JobBoard) -> None:
     free, first = board.free(), PRESETS[0]
     busy = "the cluster's queue is full" if board.where().queues else f"{LIMIT} runs are going"
     why = "Choose training data first." if choice is None else f"{busy}: stop one first."
-    left, right = st.columns(2)
+    left, right = st.columns([2, 3])  # the second label is the longer: whole on a 1366 px laptop
     # Not a callback: its arguments would be the form of the run before, without an edit made
     # just before the click.  The page is drawn again at once instead.
     if left.button("Start training", type="primary", key="train.start", disabled=choice is None or not free,
