@@ -20,11 +20,12 @@ from ui.practice.drawing import board_state, parse_of
 from ui.practice.items_view import input_of, kind_of, moves_markdown
 from ui.practice.progress import Tracker
 from ui.views.safe_text import inert
-from ui.widgets.board import Board, history_buttons, move_buttons
+from ui.widgets.board import Board, history_buttons, move_buttons, phone_columns_css
 from ui.widgets.compute import trace_of
 
 BOARD = Board("practice")
 HINT_NAMES = ("a pointer", "the principle", "the answer")
+HELP = "practice-help"  # the row of Hint, Show me and Another like this
 RETRY_NOTE = ("A retry: you answered this item a moment ago, so this answer is kept but counts neither "
               "toward mastery nor up the review boxes. The item comes back for review when it is due.")
 
@@ -156,7 +157,8 @@ def show_me(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
 def hints_and_help(item: ex.Item[Any], tracker: Tracker, set_id: str | None) -> None:
     """Hint (one rung more), Show me (the oracle plays it), Another like this."""
     shown = st.session_state.get(f"practice.hints_shown.{item.id}", 0)
-    hint, show, other = st.columns(3)
+    st.html(phone_columns_css(HELP, 3))  # on a phone one row of three, not three rows above the board
+    hint, show, other = st.container(key=HELP).columns(3)
     hint.button(f"Hint ({shown + 1} of 3: {HINT_NAMES[shown]})" if shown < 3 else "No more hints",
                 key="practice.hint", disabled=shown >= 3, icon=":material/lightbulb:", width="stretch",
                 on_click=take_hint, args=(item, tracker, set_id))

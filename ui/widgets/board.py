@@ -148,17 +148,32 @@ def move_buttons(board: Board, trace: pc.Trace, verdict: Verdict | None = None,
 def phone_grid_css(key: str) -> str:
     """On a phone the board's buttons stand four to a row (not one per full-width row, which put
     eight buttons between a question and its board), and a touch screen shows no key hints."""
-    moves, controls = f".st-key-{key}-moves [data-testid='stColumn']", f".st-key-{key}-controls > div"
-    quarter = "{ flex: 1 1 calc(25% - 0.5rem) !important; min-width: calc(25% - 0.5rem) !important; }"
-    return ("<style>@media (max-width: 640px) {"
-            f".st-key-{key}-moves [data-testid='stHorizontalBlock'], .st-key-{key}-controls "
-            "{ flex-wrap: wrap !important; gap: 0.5rem !important; }"
-            f"{moves}, {controls} {quarter}"
-            f"{moves} button, {controls} button {{ padding: 0.25rem; min-height: 2.5rem; }}"
-            f"{moves} button p, {controls} button p "  # "LA · LEFT-ARC" on two lines, not "LA · LEF…"
-            "{ white-space: normal !important; text-overflow: clip !important; line-height: 1.2; } }"
-            f"@media (hover: none), (pointer: coarse) {{ .st-key-{key}-moves kbd, .st-key-{key}-controls kbd "
-            "{ display: none; } }</style>")
+    moves, controls = f".st-key-{key}-moves", f".st-key-{key}-controls"
+    return ("<style>"
+            + phone_row_rules(f"{moves} [data-testid='stHorizontalBlock'], {controls}",
+                              f"{moves} [data-testid='stColumn'], {controls} > div", 4)
+            + f"@media (hover: none), (pointer: coarse) {{ {moves} kbd, {controls} kbd "
+            + "{ display: none; } }</style>")
+
+
+def phone_columns_css(key: str, per_row: int) -> str:
+    """On a phone the ``st.columns`` inside the container ``key`` stay ``per_row`` to a row (Streamlit
+    stacks them, one full-width row each), their buttons' names wrapping."""
+    return ("<style>" + phone_row_rules(f".st-key-{key} [data-testid='stHorizontalBlock']",
+                                        f".st-key-{key} [data-testid='stColumn']", per_row) + "</style>")
+
+
+def phone_row_rules(rows: str, cells: str, per_row: int) -> str:
+    """CSS for screens of a phone's width: the ``cells`` of each of the ``rows`` ``per_row`` to a
+    row, each button's name on as many lines as it needs ("LA · LEFT-ARC", never "LA · LEF…")."""
+    share = f"calc({100 / per_row:.4g}% - 0.5rem)"
+    return ("@media (max-width: 640px) {"
+            f"{rows} {{ flex-wrap: wrap !important; gap: 0.5rem !important; }}"
+            f"{cells} {{ flex: 1 1 {share} !important; min-width: {share} !important; }}"
+            + ", ".join(f"{cell} button" for cell in cells.split(", "))
+            + " { padding: 0.25rem; min-height: 2.5rem; }"
+            + ", ".join(f"{cell} button p" for cell in cells.split(", "))
+            + " { white-space: normal !important; text-overflow: clip !important; line-height: 1.2; } }")
 
 
 def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdict: Verdict | None,
