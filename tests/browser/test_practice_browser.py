@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import parsing_core.exercises as ex
 from server.progress import open_store
 from tests.browser.conftest import FIRST_RUN_DONE
-from tests.browser.test_classroom_browser import rows_of, rows_once_styled
+from tests.browser.test_classroom_browser import rows_once_styled
 
 pytestmark = pytest.mark.browser
 POOL = ex.SentencePool()  # the page's own sentences: the teaching set
@@ -174,21 +174,22 @@ def test_a_reload_and_a_ready_made_set_keep_the_learner_signed_in(
     expect(page.get_by_text("Practising as")).to_have_count(0)
 
 
-def test_on_a_phone_the_question_its_buttons_and_the_words_share_the_first_screen(
+def test_on_a_phone_the_question_its_buttons_and_the_drawing_share_the_first_screen(
         browser: Browser, app_url: str) -> None:
     """390×844, touch: the moves four to a row and Hint, Show me and Another like this one row of
     three (Streamlit stacks columns on a phone: five full-width rows put the drawing off screen), so
-    the question, every button and the drawing's words are on the first screen."""
+    the question, every button and the whole drawing of words and arcs are on the first screen."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(f"{app_url}/practice")
         page.wait_for_selector(FIRST_RUN_DONE, timeout=30_000)
-        assert rows_once_styled(page, ".st-key-practice-help [data-testid='stColumn']", [3]) == [3]
-        assert rows_of(page, ".st-key-practice-moves [data-testid='stColumn']") == [4]  # SH LA RA RE
+        columns = "[data-testid='stColumn']"
+        assert rows_once_styled(page, f".st-key-practice-help {columns}", [3]) == [3]
+        assert rows_once_styled(page, f".st-key-practice-moves {columns}", [4]) == [4]  # SH LA RA RE
         question = page.get_by_text("which move should the parser take?")
-        root = page.locator("svg text").filter(has_text="ROOT").first
-        for seen in (question, page.get_by_role("button", name="Another like this"), root):
+        drawing = page.locator("svg").filter(has=page.locator("text", has_text="ROOT")).first
+        for seen in (question, page.get_by_role("button", name="Another like this"), drawing):
             box = seen.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 844, box
     finally:
