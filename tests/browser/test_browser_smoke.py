@@ -57,7 +57,7 @@ def test_train_start_is_above_the_fold_at_1440_by_900(page: Page, app_url: str) 
 
 
 #: A label Streamlit cuts short ends in "…": its box is narrower than its text.
-CUT_LABELS = """() => [...document.querySelectorAll('[data-testid=stMain] button, [data-testid=stMain] label')]
+CUT_LABELS = """() => [...document.querySelectorAll('[data-testid=stMain] :is(button, label)')]
   .flatMap((b) => [b, ...b.querySelectorAll('*')])
   .filter((b) => b.scrollWidth > b.clientWidth + 1 && getComputedStyle(b).textOverflow === 'ellipsis')
   .map((b) => b.textContent)"""
