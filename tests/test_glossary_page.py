@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from parsing_core.references import REFERENCES
+from parsing_core.references import REFERENCES, cite
 from ui.views.glossary import PAGE, READING_LIST, anchors, load, term, term_html
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,8 +65,6 @@ def test_each_entry_points_to_a_reading_list_on_the_page() -> None:
 
 
 def test_every_entry_names_a_text_of_the_reading_list() -> None:
-    from parsing_core.references import cite
-
     assert all(cite(entry.reference) for entry in load())  # an unknown key raises
 
 

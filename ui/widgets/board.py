@@ -170,10 +170,9 @@ def phone_row_rules(rows: str, cells: str, per_row: int) -> str:
     return ("@media (max-width: 640px) {"
             f"{rows} {{ flex-wrap: wrap !important; gap: 0.5rem !important; }}"
             f"{cells} {{ flex: 1 1 {share} !important; min-width: {share} !important; }}"
-            + ", ".join(f"{cell} button" for cell in cells.split(", "))
-            + " { padding: 0.25rem; min-height: 2.5rem; }"
-            + ", ".join(f"{cell} button p" for cell in cells.split(", "))
-            + " { white-space: normal !important; text-overflow: clip !important; line-height: 1.2; } }")
+            f":is({cells}) button {{ padding: 0.25rem; min-height: 2.5rem; }}"
+            f":is({cells}) button p "
+            "{ white-space: normal !important; text-overflow: clip !important; line-height: 1.2; } }")
 
 
 def label_picker(trace: pc.Trace, t: pc.Transition, arc: tuple[int, int], verdict: Verdict | None,
