@@ -38,6 +38,9 @@ CHROMIUM_ARGS = [
 ]
 STARTUP_TIMEOUT_S = 60
 FIRST_RUN_DONE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+# An element the run going now has not drawn again yet: Streamlit leaves the run before's in place,
+# faded, until the new run draws over it or ends (a form moved by one place is shown twice meanwhile).
+STALE = "[data-testid='stElementContainer'][data-stale='true']"
 # A page's first run imports torch and reads treebanks: on a busy two-core machine that takes
 # longer than Playwright's 5 s default.
 expect.set_options(timeout=20_000)
@@ -111,6 +114,12 @@ def open_once(browser: Browser, url: str) -> None:
         page.wait_for_selector(FIRST_RUN_DONE, timeout=STARTUP_TIMEOUT_S * 1000)
     finally:
         context.close()
+
+
+def settled(page: Page, timeout: float | None = None) -> None:
+    """Wait until the page's run has drawn everything again (no element left from the run before).
+    Call it once something the new run draws is seen: before the run starts nothing is stale yet."""
+    expect(page.locator(STALE)).to_have_count(0, timeout=timeout)
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import FIRST_RUN_DONE
+from tests.browser.conftest import FIRST_RUN_DONE, STARTUP_TIMEOUT_S
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,9 @@ def test_train_start_is_above_the_fold_on_a_laptop(page: Page, app_url: str) -> 
     page.goto(f"{app_url}/train")
     for name in ("Start training", "Start static vs dynamic"):
         button = page.get_by_role("button", name=name)
-        expect(button).to_be_visible()
+        # A server's first Train page starts the job process standing by (torch imported) and has
+        # the browser load the charts' code: on a busy machine its widgets come long after its text.
+        expect(button).to_be_visible(timeout=STARTUP_TIMEOUT_S * 1000)
         box = button.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 768, (name, box)
     assert page.evaluate(CUT_LABELS) == []

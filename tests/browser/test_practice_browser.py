@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 import parsing_core.exercises as ex
 from server.progress import open_store
-from tests.browser.conftest import FIRST_RUN_DONE
+from tests.browser.conftest import FIRST_RUN_DONE, settled
 from tests.browser.test_classroom_browser import rows_once_styled
 
 pytestmark = pytest.mark.browser
@@ -61,6 +61,7 @@ def answer(page: Page, item: ex.Item[Any]) -> None:
         else:
             page.get_by_label("Fewest moves").fill(str(item.key.fewest))
             page.get_by_label("Most moves").fill(str(item.key.most))
+        settled(page)  # the form of the run before may still stand beside this one's
         page.get_by_role("button", name="Check").click()
     verdict = page.locator("[data-testid='stMain'] [data-testid='stAlertContentSuccess']")
     expect(verdict).to_contain_text("Right")
@@ -79,8 +80,10 @@ def test_a_learner_completes_a_set_with_one_hint_and_the_results_show_it(
     page.get_by_label("Class code (optional)").fill("ling101")
     button(page, "register").click()
     expect(page.get_by_text("Practising as")).to_be_visible()
+    settled(page)  # the sign-in note above the item goes: everything below it moves up one place
     for number, spec in enumerate(specs, 1):
         expect(page.get_by_text(f"Three items: item {number} of 3 · id {spec.id}")).to_be_visible()
+        settled(page)  # the item before's inputs, left in place until this run draws over them
         if number == 1:
             expect(button(page, "hint")).to_contain_text("Hint (1 of 3: a pointer)")
             button(page, "hint").click()

@@ -38,7 +38,7 @@ from deploy.launch import Deployment, free_ports, serve
 from deploy.proxy import NGINX, REPLICA_HEADER, listening, render
 from deploy.replicas import Replica, shared_environment, wait_healthy
 from server.jobs import JobBoard
-from tests.browser.conftest import FIRST_RUN_DONE, require_chromium
+from tests.browser.conftest import FIRST_RUN_DONE, require_chromium, settled
 from tests.browser.test_stepper_browser import close_settings, open_settings
 from tests.needs import unavailable
 
@@ -151,11 +151,6 @@ def click_move(page: Page, move: str) -> None:
     expect(page.locator(f"{HISTORY} tbody tr")).to_have_count(len(after.split(".")) + 1)
 
 
-def settled(page: Page) -> None:
-    """Wait until the page's run has drawn everything again (no element left from the run before)."""
-    expect(page.locator("[data-testid='stElementContainer'][data-stale='true']")).to_have_count(0)
-
-
 def warm_up(page: Page, deployment: Deployment, path: str = "stepper") -> None:
     """Have the replica ``page`` is on run the page once (its first run imports the app), as the
     replicas of a class in session have: a tab that fails over to it is then drawn in seconds."""
@@ -170,8 +165,7 @@ def redrawn(page: Page) -> None:
     the sidebar lists the page files by name ("welcome"), not by their titles."""
     expect(page.get_by_role("link", name="Welcome", exact=True)).to_be_visible(timeout=120_000)
     expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=120_000)
-    expect(page.locator("[data-testid='stElementContainer'][data-stale='true']")).to_have_count(
-        0, timeout=120_000)
+    settled(page, timeout=120_000)
 
 
 SOURCES = ".st-key-stepper-pick-source label[data-testid='stRadioOption']"  # the sentence's sources
