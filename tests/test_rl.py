@@ -241,6 +241,30 @@ def test_the_learned_oracle_is_listed_only_with_a_default_model(tmp_path, monkey
     assert "dqn" not in pc.list_oracles(pc.get_system("arc-eager"))
 
 
+def test_a_saved_run_is_listed_only_for_the_variant_it_can_answer_for(tmp_path, monkeypatch) -> None:
+    """A DQN run is listed for the arc-standard variant it was trained on; one reading the last
+    moves, or whose settings cannot be read, for none: every name listed can be asked."""
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path))
+    runs = {"20261129-100000-plain": RLConfig(hidden=8),
+            "20261129-100001-single": RLConfig(hidden=8, single_root=True),
+            "20261129-100002-history": RLConfig(hidden=8, history=3),
+            "20261129-100003-unread": RLConfig(hidden=8)}
+    for run, config in runs.items():
+        folder = tmp_path / "rl" / run
+        folder.mkdir(parents=True)
+        save_dqn(folder / "model.pt", DuelingQNetwork(config.features.size, 8), config)
+        RLSpec(config=config).save(folder / "spec.json")
+    (tmp_path / "rl" / "20261129-100003-unread" / "spec.json").write_text("[1, 2]")
+    plain, single = SYSTEM, pc.get_system("arc-standard", single_root=True)
+    listed = {s: [n for n in pc.list_oracles(s) if n.startswith("dqn:")] for s in (plain, single)}
+    assert listed == {plain: ["dqn:20261129-100000-plain"], single: ["dqn:20261129-100001-single"]}
+    for system, names in listed.items():
+        for name in names:
+            assert pc.get_oracle(system, name).model.config == runs[name.removeprefix("dqn:")]
+    with pytest.raises(pc.ParsingCoreError, match="trained on single-root arc-standard"):
+        pc.get_oracle(plain, "dqn:20261129-100001-single")  # still reachable by name, with the reason
+
+
 def test_a_model_reading_the_last_moves_is_refused_as_an_oracle(tmp_path) -> None:
     config = RLConfig(hidden=8, history=5)
     path = save_dqn(tmp_path / "dqn.pt", DuelingQNetwork(config.features.size, 8), config)

@@ -77,7 +77,7 @@ def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, typ
 def list_oracles(system: TransitionSystem) -> list[str]:
     """Names of the oracles available for ``system``; each model saved on this server as its own
     oracle (a DQN run as ``dqn:<run>``, :mod:`parsing_core.rl.oracle`)."""
-    saved = [name for cls in MODEL_ORACLES if system.name in cls.systems for name in cls.saved_models()]
+    saved = [name for cls in MODEL_ORACLES if system.name in cls.systems for name in cls.saved_models(system)]
     return [*_classes_for(system), *saved]
 
 

@@ -206,8 +206,9 @@ class ModelOracle(Oracle):
         return False
 
     @classmethod
-    def saved_models(cls) -> list[str]:
-        """The names of the saved models this oracle also answers by (e.g. ``dqn:<run>``)."""
+    def saved_models(cls, system: TransitionSystem) -> list[str]:
+        """The names of the saved models this oracle also answers by for ``system`` (e.g.
+        ``dqn:<run>``): only those that fit it, so that every name listed can be asked."""
         return []
 
     @classmethod

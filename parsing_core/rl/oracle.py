@@ -12,7 +12,8 @@ variable; it is listed among a system's oracles (``list_oracles``) only when tha
 and never offered as a fallback (``ranked``): it is a model to be judged, not a judge.
 
 Every DQN run that has saved its model on this server (``$PARSING_JOBS_DIR/rl/<run>/model.pt``,
-the RL oracle page's runs) is an oracle too, named ``dqn:<run>``: listed for arc-standard, and
+the RL oracle page's runs) is an oracle too, named ``dqn:<run>``: listed for the variant of
+arc-standard it was trained on (plain or single-root, as its ``spec.json`` says), and
 ``get_oracle(system, "dqn:<run>")`` is ``get_oracle(system, "dqn", model="<run>")``.  A model
 named by its run is looked up only in that folder, so a name cannot reach another file.
 
@@ -39,6 +40,7 @@ from ..oracles.base import Costs, ModelOracle
 from ..sentence import Sentence
 from ..settings import LibrarySettings, current
 from ..systems import TransitionSystem
+from .config import RLSpec
 from .features import MOVES, encode, legal_mask
 
 if TYPE_CHECKING:
@@ -123,9 +125,11 @@ class DQNOracle(ModelOracle):
         return default_model() is not None
 
     @classmethod
-    def saved_models(cls) -> list[str]:
-        """``dqn:<run>`` for every run of this server that saved a model."""
-        return trained_models()
+    def saved_models(cls, system: TransitionSystem) -> list[str]:
+        """``dqn:<run>`` for every run of this server that saved a model ``system`` can use: one
+        trained on its variant of arc-standard, reading a configuration alone (as the run's
+        ``spec.json`` says; a run whose spec cannot be read is left out, its fit unknown)."""
+        return [name for name in trained_models() if trained_misfit(name, system) is None]
 
     @classmethod
     def options_for(cls, name: str) -> dict[str, str] | None:
@@ -149,14 +153,33 @@ class DQNOracle(ModelOracle):
         return f"get_oracle({self.system.name!r}, 'dqn', model={str(self.path)!r})"
 
 
-def check_fits(single_root: bool, history: int, system: TransitionSystem) -> None:
-    """The model must be for this system's variant, and read a configuration alone."""
+def misfit(single_root: bool, history: int, system: TransitionSystem) -> str | None:
+    """Why a model trained so cannot be ``system``'s oracle (None: it can).  It must be for this
+    system's variant, and read a configuration alone."""
     if bool(getattr(system, "single_root", False)) != single_root:
         variant = "single-root" if single_root else "plain"
-        raise ParsingCoreError(f"this DQN was trained on {variant} arc-standard; use the same variant")
+        return f"this DQN was trained on {variant} arc-standard; use the same variant"
     if history:
-        raise ParsingCoreError(f"this DQN also reads the last {history} moves, which a configuration does "
-                               "not remember; the oracle needs one trained with --history 0")
+        return (f"this DQN also reads the last {history} moves, which a configuration does not "
+                "remember; the oracle needs one trained with --history 0")
+    return None
+
+
+def check_fits(single_root: bool, history: int, system: TransitionSystem) -> None:
+    """:func:`misfit`'s reason as an error."""
+    reason = misfit(single_root, history, system)
+    if reason is not None:
+        raise ParsingCoreError(reason)
+
+
+def trained_misfit(name: str, system: TransitionSystem) -> str | None:
+    """Why the run ``dqn:<run>`` cannot be ``system``'s oracle, read from the run's ``spec.json``
+    (no model loaded: torch is not imported to list the oracles)."""
+    try:
+        config = RLSpec.load(runs_folder() / str(run_of(name)) / "spec.json").config
+    except (ParsingCoreError, AttributeError) as err:  # AttributeError: JSON that is no object
+        return f"its run's settings cannot be read: {err}"
+    return misfit(config.single_root, config.history, system)
 
 
 register_model_oracle(DQNOracle)
