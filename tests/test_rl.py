@@ -239,6 +239,7 @@ def test_the_learned_oracle_is_listed_only_with_a_default_model(tmp_path, monkey
     assert "dqn" in pc.list_oracles(SYSTEM) and "dqn" not in ranked(SYSTEM, need_costs=False)
     assert pc.get_oracle(SYSTEM, "dqn").model.config == config
     assert "dqn" not in pc.list_oracles(pc.get_system("arc-eager"))
+    assert "dqn" not in pc.list_oracles(pc.get_system("arc-standard", single_root=True))  # trained on plain
 
 
 def test_a_saved_run_is_listed_only_for_the_variant_it_can_answer_for(tmp_path, monkeypatch) -> None:

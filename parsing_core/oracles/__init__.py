@@ -58,7 +58,8 @@ ORACLE_CLASSES: list[type[Oracle]] = [
 ]
 #: Oracles that answer from a trained model, registered by the package that trains it
 #: (:mod:`parsing_core.rl` registers the DQN): always reachable by name (``get_oracle``), listed
-#: only when a default model is found (``available()``), never ranked (a model is no fallback).
+#: only when a default model that fits the system is found (``available``), never ranked (a
+#: model is no fallback).
 MODEL_ORACLES: list[type[ModelOracle]] = []
 
 
@@ -70,8 +71,11 @@ def register_model_oracle(cls: type[ModelOracle]) -> type[ModelOracle]:
 
 
 def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, type[Oracle]]:
-    found = [*ORACLE_CLASSES, *(cls for cls in MODEL_ORACLES if every or cls.available())]
-    return {cls.name: cls for cls in found if cls.systems == ALL or system.name in cls.systems}
+    def serves(cls: type[Oracle]) -> bool:
+        return cls.systems == ALL or system.name in cls.systems
+
+    listed = (cls for cls in MODEL_ORACLES if every or (serves(cls) and cls.available(system)))
+    return {cls.name: cls for cls in [*ORACLE_CLASSES, *listed] if serves(cls)}
 
 
 def list_oracles(system: TransitionSystem) -> list[str]:

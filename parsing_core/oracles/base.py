@@ -201,8 +201,8 @@ class ModelOracle(Oracle):
     fallback)."""
 
     @classmethod
-    def available(cls) -> bool:
-        """Is there a default model to list this oracle with?"""
+    def available(cls, system: TransitionSystem) -> bool:
+        """Is there a default model to list this oracle with, one that fits ``system``?"""
         return False
 
     @classmethod

@@ -8,8 +8,9 @@ the exact costs where the network has learned well, and not exact anywhere (``ex
 "none"); the stepper can set them beside the exact oracle's to show where they disagree.
 
 Without ``model`` the oracle reads the file named by the ``PARSING_DQN_MODEL`` environment
-variable; it is listed among a system's oracles (``list_oracles``) only when that file exists,
-and never offered as a fallback (``ranked``): it is a model to be judged, not a judge.
+variable; it is listed among a system's oracles (``list_oracles``) only when that file holds a
+model for the system's variant, and never offered as a fallback (``ranked``): it is a model to be
+judged, not a judge.
 
 Every DQN run that has saved its model on this server (``$PARSING_JOBS_DIR/rl/<run>/model.pt``,
 the RL oracle page's runs) is an oracle too, named ``dqn:<run>``: listed for the variant of
@@ -120,9 +121,17 @@ class DQNOracle(ModelOracle):
         check_fits(self.model.config.single_root, self.model.config.history, system)
 
     @classmethod
-    def available(cls) -> bool:
-        """Is there a default model (``$PARSING_DQN_MODEL``) to list this oracle with?"""
-        return default_model() is not None
+    def available(cls, system: TransitionSystem) -> bool:
+        """Is there a default model (``$PARSING_DQN_MODEL``) to list this oracle with, one that
+        fits ``system``?  (Loaded to be read, once per file version.)"""
+        path = default_model()
+        if path is None:
+            return False
+        try:
+            config = _load(str(path.resolve()), path.stat().st_mtime).config
+        except ParsingCoreError:
+            return False  # asked by name, the oracle says what is wrong with the file
+        return misfit(config.single_root, config.history, system) is None
 
     @classmethod
     def saved_models(cls, system: TransitionSystem) -> list[str]:

@@ -7,6 +7,7 @@ A :class:`TransitionSystem` is a named set of moves plus an initial and a termin
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -125,7 +126,16 @@ class TransitionSystem:
             raise NotBuildable(reason)
 
     def __repr__(self) -> str:
-        return f"get_system({self.name!r}, labelled={self.labelled})"
+        """How to get this system again, its variant's options included:
+
+        >>> from parsing_core.systems import get_system
+        >>> get_system("arc-standard", single_root=True)
+        get_system('arc-standard', labelled=False, single_root=True)
+        """
+        options = inspect.signature(type(self).__init__).parameters.values()
+        changed = [f", {o.name}={getattr(self, o.name)!r}" for o in options
+                   if o.name not in ("self", "labelled") and getattr(self, o.name, o.default) != o.default]
+        return f"get_system({self.name!r}, labelled={self.labelled}{''.join(changed)})"
 
 
 def _as_transition(t: Transition | str) -> Transition:
