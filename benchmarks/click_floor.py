@@ -59,11 +59,22 @@ from benchmarks.load import (
     start_server,
 )
 
+#: A page to click: what it is, its script, its path, the button, what changes, clicks, a script run first.
+Target = tuple[str, str, str, str, str, int, "str | None"]
 
-async def open_page(url: str, changed: str) -> tuple[Playwright, Browser, Page]:
+#: The stepper's setting "Show each move as it happens" turned on, as the browser remembers it
+#: (ui/stepper/board.js, MOTION_KEY).
+MOTION_ON = "localStorage.setItem('parsing-board-motion', 'on')"
+
+
+async def open_page(url: str, changed: str, init: str | None = None) -> tuple[Playwright, Browser, Page]:
+    """A fresh Chromium on ``url`` once ``changed`` is drawn (``init``: a script run before the page's)."""
     pw = await async_playwright().start()
     browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    page = await (await browser.new_context(viewport={"width": 1440, "height": 900})).new_page()
+    context = await browser.new_context(viewport={"width": 1440, "height": 900})
+    if init:
+        await context.add_init_script(init)
+    page = await context.new_page()
     await page.goto(url, timeout=90_000)
     await page.locator(changed).first.wait_for(timeout=90_000)
     await asyncio.sleep(3)  # the first load's work settles
@@ -144,12 +155,12 @@ def script_by_file(profile: dict, clicks: int) -> dict[str, float]:  # type: ign
 
 
 async def measure(url: str, button: str, changed: str, clicks: int, server: int,
-                  profile: Profile | None = None) -> tuple[float, float, float]:
+                  profile: Profile | None = None, init: str | None = None) -> tuple[float, float, float]:
     """(browser CPU ms per click less idle, median ms from click to changed page, the CPU ms per
     click of process ``server``); with ``profile``, fill it in too: the main thread's metrics and
     the CPU by thread over these clicks (no profiler attached), the script's time by file from a
     second tab's clicks under the sampling profiler (its own cost would weigh on the first)."""
-    pw, browser, page = await open_page(url, changed)
+    pw, browser, page = await open_page(url, changed, init)
     cdp = await page.context.new_cdp_session(page) if profile else None
     if cdp:
         await cdp.send("Performance.enable")
@@ -178,14 +189,15 @@ async def measure(url: str, button: str, changed: str, clicks: int, server: int,
     await browser.close()
     await pw.stop()
     if profile:
-        profile.by_file = await sampled(url, button, changed, clicks)
+        profile.by_file = await sampled(url, button, changed, clicks, init)
     return 1000 * busy / clicks, 1000 * statistics.median(latencies), server_ms
 
 
-async def sampled(url: str, button: str, changed: str, clicks: int) -> dict[str, float]:
+async def sampled(url: str, button: str, changed: str, clicks: int, init: str | None = None
+                  ) -> dict[str, float]:
     """The script's self time by file over ``clicks`` clicks of a fresh tab under CDP's sampling
     profiler (:func:`script_by_file`)."""
-    pw, browser, page = await open_page(url, changed)
+    pw, browser, page = await open_page(url, changed, init)
     cdp = await page.context.new_cdp_session(page)
     await cdp.send("Profiler.enable")
     await cdp.send("Profiler.start")
@@ -203,22 +215,29 @@ def main() -> None:
     ap.add_argument("--clicks", type=int, default=25)
     ap.add_argument("--profile", action="store_true",
                     help="also the renderer's main thread per click and the script's time by file")
+    ap.add_argument("--motion", action="store_true",
+                    help="also the stepper with its setting 'Show each move as it happens' on")
     args = ap.parse_args()
     rows, profiles = [], {}
     step = ".st-key-step button"
-    pages = [("one button, one line of text", "bare", "/?kind=text", step, "#out", args.clicks),
-             ("one button, a 12-node Graphviz chart", "bare", "/?kind=graph", step, "#out", args.clicks),
-             ("the stepper, Oracle step", "app", QUERY, STEPPER.step, DRAWING,
-              min(args.clicks, 20))]  # the stepper's parse has 24 steps
+    stepper = min(args.clicks, 20)  # the stepper's parse has 24 steps
+    pages: list[Target] = [
+        ("one button, one line of text", "bare", "/?kind=text", step, "#out", args.clicks, None),
+        ("one button, a 12-node Graphviz chart", "bare", "/?kind=graph", step, "#out", args.clicks, None),
+        ("the stepper, Oracle step", "app", QUERY, STEPPER.step, DRAWING, stepper, None)]
+    if args.motion:
+        pages.append(("the stepper, Oracle step, each move shown as it happens", "app", QUERY, STEPPER.step,
+                      DRAWING, stepper, MOTION_ON))
     with tempfile.TemporaryDirectory() as folder:
         bare = bare_target(Path(folder)).script
-        for what, script, path, button, changed, clicks in pages:
+        for what, script, path, button, changed, clicks, init in pages:
             port = free_port()
             server = start_server(port, script=bare if script == "bare" else "app.py")
             profile = Profile() if args.profile else None
             try:
                 url = f"http://127.0.0.1:{port}{path}"
-                ms, p50, server_ms = run_async(measure(url, button, changed, clicks, server.pid, profile))
+                ms, p50, server_ms = run_async(measure(url, button, changed, clicks, server.pid, profile,
+                                                       init))
             finally:
                 server.kill()
             rows.append([what, clicks, f"{ms:.0f}", f"{p50:.0f}", f"{server_ms:.1f}"])

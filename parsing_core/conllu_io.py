@@ -285,9 +285,9 @@ def _rotate(cycle: list[int], first: int) -> list[int]:
 # -- writing ---------------------------------------------------------------------------------
 
 
-def write_conllu(sentences: Iterable[Sentence], path: StrPath | None = None) -> str:
-    """The sentences as CoNLL-U text; also written (atomically) to ``path`` if given."""
-    text = "".join(sentence_text(s) for s in sentences)
+def write_conllu(sentences: Iterable[Sentence] | Sentence, path: StrPath | None = None) -> str:
+    """The sentences (or one sentence) as CoNLL-U text; also written (atomically) to ``path`` if given."""
+    text = "".join(sentence_text(s) for s in ([sentences] if isinstance(sentences, Sentence) else sentences))
     if path is not None:
         _write_atomically(Path(path), text)
     return text
@@ -341,6 +341,9 @@ def _check_writable(sentence: Sentence) -> None:
         if not value.strip() or "  " in value or "\t" in value or "\n" in value:
             raise ConlluError(f"cannot write {value!r} in a CoNLL-U column: it is empty or has a tab, "
                               "a newline or two spaces in a row")
+    if sentence.sent_id is not None and ("\n" in sentence.sent_id or "\r" in sentence.sent_id):
+        raise ConlluError(f"cannot write the sent_id {sentence.sent_id!r}: a comment line holds no "
+                          "line break")
 
 
 def fresh_tokenlist(sentence: Sentence) -> TokenList:

@@ -69,7 +69,8 @@ class Trace:
 
     def extend(self, t: Transition) -> Trace:
         """This trace plus one more move."""
-        c = self.system.apply(self.final, t)
+        c = self.system.apply(self.final, t)  # a name ("SH") is read, anything else refused
+        t = t if isinstance(t, Transition) else Transition.parse(t)
         return Trace(self.system, self.sentence, (*self.configurations, c), (*self.transitions, t))
 
 

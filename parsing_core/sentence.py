@@ -53,7 +53,9 @@ class Sentence:
         """Build a sentence, checking that ``heads`` is a tree over ``words``."""
         words_t = tuple(str(w) for w in words)
         heads_t = None if heads is None else check_heads(heads, len(words_t))
-        labels_t = None if labels is None else tuple(str(x) for x in labels)
+        # A parse of an unlabelled system has a None label on every arc: no labels, not "None"s
+        labels_t = (None if labels is None or all(x is None for x in labels)
+                    else tuple("_" if x is None else str(x) for x in labels))
         if labels_t is not None and len(labels_t) != len(words_t):
             raise TreeError(f"{len(labels_t)} labels for {len(words_t)} words")
         return cls(words_t, heads_t, labels_t, **extra)
@@ -68,15 +70,23 @@ class Sentence:
         return self.heads is not None
 
     def word(self, token: int) -> str:
-        return ROOT_WORD if token == ROOT else self.words[token - 1]
+        """The word of a token (1..n), or ROOT's (0)."""
+        return ROOT_WORD if token == ROOT else self.words[self._index(token)]
 
     def head(self, token: int) -> int:
         """Gold head of a token (1..n)."""
-        return self.gold_heads[token - 1]
+        return self.gold_heads[self._index(token)]
 
     def label(self, token: int) -> str | None:
-        """Gold label of the arc entering a token, if labels are known."""
-        return None if self.labels is None else self.labels[token - 1]
+        """Gold label of the arc entering a token (1..n), if labels are known."""
+        return None if self.labels is None else self.labels[self._index(token)]
+
+    def _index(self, token: int) -> int:
+        """The position of token 1..n in the per-token tuples (ROOT, 0, has no head nor label)."""
+        if not 1 <= token <= self.n:  # numpy's integers too: the tensor paths ask with them
+            raise TreeError(f"no token {token!r} here: the tokens are 1..{self.n} (0 is ROOT, which has "
+                            "no head nor label)")
+        return int(token) - 1
 
     @property
     def gold_heads(self) -> tuple[int, ...]:

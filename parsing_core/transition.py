@@ -22,6 +22,7 @@ Transition('SH')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import total_ordering
 
 from .errors import ParsingCoreError
 
@@ -31,12 +32,25 @@ _ALIASES = {name.replace("-", "").lower(): kind for kind, name in NAMES.items()}
 _ALIASES.update({"leftarc": "LA", "rightarc": "RA", "l": "LA", "r": "RA", "s": "SH"})
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
+@dataclass(frozen=True)
 class Transition:
-    """A move: a kind (SH, LA, RA, RE, SW) and, for arc-building moves, an optional label."""
+    """A move: a kind (SH, LA, RA, RE, SW) and, for arc-building moves, an optional label.
+
+    Transitions sort by kind, then the unlabelled before the labelled, then by label:
+
+    >>> sorted([Transition("RE", "root"), Transition("RE"), Transition("LA", "obj")])
+    [Transition('LA:obj'), Transition('RE'), Transition('RE:root')]
+    """
 
     kind: str
     label: str | None = None
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Transition):
+            return NotImplemented
+        return (self.kind, self.label is not None, self.label or "") < (
+            other.kind, other.label is not None, other.label or "")
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -128,6 +128,17 @@ def test_one_sentence_every_oracle_from_a_stepper_link(lab: AppTest) -> None:
     assert any(inert("goldberg-nivre") in m.value and "right" in m.value for m in at.markdown)
 
 
+def test_one_sentence_picked_with_labelled_arcs_opens_a_labelled_stepper(lab: AppTest) -> None:
+    """The "Labelled arcs" switch of the pickers reaches the configuration and its stepper link."""
+    at = open_view(lab, "One sentence, every oracle")
+    at.selectbox(key="lab.one.system").set_value("arc-eager").run()
+    at.toggle(key="lab.one.labelled").set_value(True).run()
+    at.text_input(key="lab.one.moves").input("SH.LA:nsubj").run()
+    assert not at.exception
+    (link,) = [b.proto.url for b in at.get("link_button") if "stepper" in b.proto.url]
+    assert "sys=arc-eager" in link and "lab=1" in link and "moves=SH.LA%3Ansubj" in link
+
+
 def test_two_systems_side_by_side(lab: AppTest) -> None:
     at = open_view(lab, "Two systems side by side")
     counts = next(d.value for d in at.dataframe if "steps" in d.value.columns)

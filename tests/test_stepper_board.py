@@ -89,7 +89,7 @@ def test_the_board_says_whether_undo_redo_and_reset_can_act(moves: int, cursor: 
 @pytest.mark.parametrize("action", [
     None, "SH", {}, {"do": "move"}, {"do": "move", "move": "XX"}, {"do": "move", "move": "SH SH"},
     {"do": "move", "move": 3}, {"do": "jump", "step": "2"}, {"do": "jump", "step": True},
-    {"do": "undo "}, {"do": ["undo"]}, {"do": "Reset"}, {"do": "move", "move": "LA:" + "x" * 41},
+    {"do": "undo "}, {"do": ["undo"]}, {"do": "Reset"}, {"do": "move", "move": "LA:" + "x" * 201},
     {"do": "oracle"},
 ])
 def test_anything_else_sent_back_changes_nothing(action: object) -> None:
@@ -161,6 +161,22 @@ def test_presenter_mode_drops_the_key_hints_and_a_desk_names_every_key() -> None
 def test_a_labelled_arc_move_offers_every_label_with_the_gold_one_picked() -> None:
     left_arc = next(m for m in data_of(("SH",), labelled=True)["moves"] if m["kind"] == "LA")
     assert left_arc["label"] == "nsubj" and left_arc["move"] == "LA:nsubj" and "obj" in left_arc["labels"]
+
+
+def test_only_a_move_that_builds_an_arc_takes_a_label() -> None:
+    """SHIFT and REDUCE build no arc: no label picker, and they are played without a label (they
+    were recorded as "SH:det", "RE:det")."""
+    moves = {m["kind"]: m for m in data_of(("SH", "LA:nsubj", "RA:root", "RA:iobj"), labelled=True)["moves"]}
+    assert moves["LA"]["reason"] and {k for k, m in moves.items() if "labels" in m} == {"RA"}  # LA: not now
+    assert moves["SH"]["move"] == "SH" and moves["RE"]["move"] == "RE"
+
+
+def test_a_long_gold_label_is_played_as_the_oracle_names_it() -> None:
+    """A label up to 200 characters (a treebank's own, or a pasted sentence's) is a move the board plays."""
+    long = "LA:compound:" + "x" * 150
+    shifted = StepperState(labelled=True).play("SH")
+    assert bd.apply_action(shifted, {"do": "move", "move": long}).taken()[-1] == long
+    assert bd.apply_action(shifted, {"do": "oracle"}, long).taken()[-1] == long
 
 
 def test_a_finished_parse_has_nothing_left_to_judge() -> None:

@@ -70,7 +70,15 @@ def register_model_oracle(cls: type[ModelOracle]) -> type[ModelOracle]:
     return cls
 
 
+def check_system(system: object) -> None:
+    """The registry's functions take a system, not its name (a name leaves its variant open)."""
+    if not isinstance(system, TransitionSystem):
+        how = f"pc.get_system({system!r})" if isinstance(system, str) else "pc.get_system(name)"
+        raise ParsingCoreError(f"expected a transition system, not {system!r}: get one with {how}")
+
+
 def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, type[Oracle]]:
+    check_system(system)
     def serves(cls: type[Oracle]) -> bool:
         return cls.systems == ALL or system.name in cls.systems
 
@@ -81,6 +89,7 @@ def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, typ
 def list_oracles(system: TransitionSystem) -> list[str]:
     """Names of the oracles available for ``system``; each model saved on this server as its own
     oracle (a DQN run as ``dqn:<run>``, :mod:`parsing_core.rl.oracle`)."""
+    check_system(system)
     saved = [name for cls in MODEL_ORACLES if system.name in cls.systems for name in cls.saved_models(system)]
     return [*_classes_for(system), *saved]
 
@@ -173,8 +182,10 @@ def reachable_gold_arcs(system: TransitionSystem, oracle: Oracle | str, c: Confi
     """
     if isinstance(oracle, str):
         oracle = get_oracle(system, oracle)
-    elif oracle.system.name != system.name:
-        raise ParsingCoreError(f"this is an oracle for {oracle.system.name}, not {system.name}")
+    elif repr(oracle.system) != repr(system):  # the variant too: single-root, ROOT last, labelled
+        theirs, ours = ((oracle.system.name, system.name) if oracle.system.name != system.name
+                        else (repr(oracle.system), repr(system)))  # by name, or else by the whole variant
+        raise ParsingCoreError(f"this is an oracle for {theirs}, not {ours}")
     return frozenset(completion(oracle, c, gold).unlabelled_arcs & gold.gold_arcs)
 
 

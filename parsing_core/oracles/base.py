@@ -34,7 +34,7 @@ from typing import Generic, TypeVar
 
 from ..configuration import Configuration
 from ..driver import Choose, Trace, max_steps, run_from
-from ..errors import ParsingCoreError
+from ..errors import IllegalTransition, ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
 from ..transition import Transition
@@ -173,11 +173,16 @@ class Oracle:
         not computed again); an oracle that chooses otherwise than by its costs ignores them.
         """
         moves = min_cost_moves(self.costs(c, gold) if costs is None else costs)
+        if not moves:
+            raise ParsingCoreError("no legal move: the parse is finished or stuck")
         return self.labelled(c, gold, moves[0])
 
     def cost(self, c: Configuration, gold: Sentence, t: Transition) -> float:
         """Cost of one (possibly labelled) move: its unlabelled cost plus a wrong-label penalty."""
-        return self.costs(c, gold)[t.bare] + label_penalty(self.system, c, gold, t)
+        costs = self.costs(c, gold)
+        if t.bare not in costs:
+            raise IllegalTransition(f"{t} is not possible here: {self.system.why_illegal(c, t)}")
+        return costs[t.bare] + label_penalty(self.system, c, gold, t)
 
     def labelled(self, c: Configuration, gold: Sentence, t: Transition) -> Transition:
         """``t`` with the label a gold-following parser would give it (none if unlabelled)."""

@@ -133,5 +133,7 @@ class StaticOracle(Oracle):
         return {}
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
+        if not self.system.legal(c):
+            return {}  # as every oracle answers at the end of a parse
         move = self.move(c, gold)
         return {t: 0 if t == move else 1 for t in self.system.legal(c)}

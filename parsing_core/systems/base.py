@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..configuration import Configuration
-from ..errors import IllegalTransition, NotBuildable
+from ..errors import IllegalTransition, NotBuildable, ParsingCoreError
 from ..sentence import Sentence
 from ..transition import KINDS, Transition
 from ..trees import Arc, is_projective
@@ -105,11 +105,19 @@ class TransitionSystem:
 
     def move(self, kind: str) -> Move:
         """The move of this system with this kind (SH, LA, ...)."""
+        if kind not in self._by_kind:
+            raise ParsingCoreError(f"{kind!r} is not a move of {self.name}; its moves are "
+                                   f"{', '.join(self.kinds)}")
         return self._by_kind[kind]
 
     def arc_of(self, c: Configuration, t: Transition | str) -> Arc | None:
-        """The (head, dependent) arc that ``t`` would add to ``c`` (None for SH, RE, SW)."""
-        return self._by_kind[_as_transition(t).kind].arc(c)
+        """The (head, dependent) arc that ``t`` would add to ``c`` (None for SH, RE, SW); raises
+        :class:`IllegalTransition` with the reason where ``t`` is not possible."""
+        t = _as_transition(t)
+        reason = self.why_illegal(c, t)
+        if reason is not None:
+            raise IllegalTransition(f"{t} is not possible here: {reason}")
+        return self._by_kind[t.kind].arc(c)
 
     def why_unbuildable(self, sentence: Sentence) -> Reason:
         """None if some transition sequence builds the sentence's gold tree, else why not."""
@@ -139,7 +147,11 @@ class TransitionSystem:
 
 
 def _as_transition(t: Transition | str) -> Transition:
-    return t if isinstance(t, Transition) else Transition.parse(t)
+    if isinstance(t, Transition):
+        return t
+    if isinstance(t, str):
+        return Transition.parse(t)
+    raise ParsingCoreError(f"a move is a Transition or its name (such as 'SH' or 'LA:nsubj'), not {t!r}")
 
 
 # -- preconditions and effects shared by several systems ------------------------------------

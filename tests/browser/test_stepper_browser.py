@@ -138,6 +138,49 @@ def test_a_click_reruns_the_board_without_fading_it(page: Page, app_url: str) ->
     assert all(style == ["1", "0s"] for style in seen), seen
 
 
+#: Records every animation the page starts (``window.motions``: the element's class and its first
+#: keyframe), however short: a check made after the motion has ended still sees it was shown.
+RECORD_MOTIONS = """
+window.motions = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  window.motions.push([this.getAttribute("class") || "", JSON.stringify(frames[0])]);
+  return animate.call(this, frames, options);
+};
+"""
+
+
+def motions_after(page: Page, move: str, moves: str) -> list[list[str]]:
+    """The animations a click on ``move`` started, once the board has drawn ``moves``."""
+    page.evaluate("window.motions = []")
+    button(page, f"move-{move}").click()
+    expect(page).to_have_url(re.compile(rf"moves={re.escape(moves)}(&|$)"))
+    settled(page)
+    return page.evaluate("window.motions")
+
+
+def test_a_move_is_shown_as_it_happens_once_the_learner_asks(page: Page, app_url: str) -> None:
+    """Off at first; once "Show each move as it happens" is ticked (and after a reload, which the
+    browser remembers), a SHIFT slides its word from the buffer to the stack, and a LEFT-ARC draws
+    its arc and arrowhead; a move that builds nothing slides nothing it did not move."""
+    page.add_init_script(RECORD_MOTIONS)
+    open_stepper(page, app_url, "?s=he-sent-her-a-letter&sys=arc-eager")
+    setting = page.locator(f"{BOARD} .motion").get_by_role("checkbox", name="Show each move as it happens")
+    expect(setting).not_to_be_checked()
+    assert motions_after(page, "SH", "SH") == []
+    setting.check()
+    page.reload()
+    expect(page.locator(f"{BOARD} .history")).to_contain_text("ROOT", timeout=60_000)
+    expect(setting).to_be_checked()
+    shown = motions_after(page, "LA", "SH.LA")  # He ← sent: He leaves the stack, no word changes sides
+    assert sorted(c for c, _ in shown) == ["arc-line", "arrowhead"], shown
+    shown = motions_after(page, "SH", "SH.LA.SH")
+    assert [c.split()[0] for c, _ in shown] == ["word"], shown  # sent slides onto the stack
+    assert "translate(" in shown[0][1] and "translate(0px, 0px)" not in shown[0][1]
+    setting.uncheck()
+    assert motions_after(page, "RA", "SH.LA.SH.RA") == []
+
+
 def test_keyboard_shortcuts_play_one_move_per_key_press_and_undo(page: Page, app_url: str) -> None:
     history = open_stepper(page, app_url)
     page.get_by_role("heading", name="Stepper").click()  # focus the page, not a widget

@@ -16,6 +16,7 @@ records (:mod:`parsing_core.experiments.lab`), whatever part of the job has run 
 
 from __future__ import annotations
 
+import math
 import urllib.parse
 from collections import Counter
 from collections.abc import Sequence
@@ -112,17 +113,27 @@ def shown(table: pd.DataFrame) -> pd.DataFrame:
                         "sentences": table["sentences"],
                         "configs": [("—" if pd.isna(k) else f"{int(k)}") for k in table["configurations"]]})
     for name in BUCKET_NAMES:
-        out[name] = [f"{x:.2f}" for x in table[name]]
-    out["ρ mean"] = [f"{x:.3f}" for x in table["rho mean"]]
-    out["ρ sd"] = [f"{x:.3f}" for x in table["rho sd"]]
+        out[name] = [figure(x, 2) for x in table[name]]
+    out["ρ mean"] = [figure(x, 3) for x in table["rho mean"]]
+    out["ρ sd"] = [figure(x, 3) for x in table["rho sd"]]
     return out
+
+
+def figure(x: float, digits: int) -> str:
+    """A share or a ρ as the table shows it; — where there is none (nothing compared yet)."""
+    return "—" if pd.isna(x) else f"{x:.{digits}f}"
 
 
 def row(source: str, gold: str, sentences: int, configurations: int | None, shares: Sequence[float],
         mean: float, sd: float) -> dict[str, object]:
+    """One row of the agreement table; a run that has compared no configuration yet has no shares
+    and no ρ (not 0 %: there is nothing to take a share of)."""
+    def kept(x: float, digits: int) -> float:
+        return math.nan if configurations == 0 else round(x, digits)
+
     return {"source": source, "gold": gold, "sentences": sentences, "configurations": configurations,
-            **{name: round(x, 2) for name, x in zip(BUCKET_NAMES, shares, strict=True)},
-            "rho mean": round(mean, 3), "rho sd": round(sd, 3)}
+            **{name: kept(x, 2) for name, x in zip(BUCKET_NAMES, shares, strict=True)},
+            "rho mean": kept(mean, 3), "rho sd": kept(sd, 3)}
 
 
 def bucket_figure(table: pd.DataFrame, height: int = 360) -> go.Figure:

@@ -28,10 +28,10 @@ def picked_state() -> StepperState | None:
     key, problem = sentence_picker("lab.one", DEFAULT_KEY)
     if problem:
         st.warning(inert(problem))
-    system, options, _ = system_picker("lab.one", "arc-standard", with_options=True)
+    system, options, labelled = system_picker("lab.one", "arc-standard", with_options=True)
     typed = st.text_input("Moves from the start, separated by dots (e.g. SH.SH.LA)", key="lab.one.moves")
     moves = tuple(m for m in typed.strip().split(".") if m)
-    return StepperState(key, system, options, moves=moves, cursor=len(moves))
+    return StepperState(key, system, options, labelled, moves=moves, cursor=len(moves))
 
 
 def every_oracle() -> None:

@@ -52,7 +52,7 @@ function build(parent) {
   const play = root.querySelector(".play");
   const left = play.appendChild(el("div", "left"));
   const right = play.appendChild(el("div", "right"));
-  for (const part of ["controls", "mistake", "moves", "hidden-note", "costs", "notes", "legend", "keys"]) left.appendChild(el("div", part));
+  for (const part of ["controls", "mistake", "moves", "hidden-note", "costs", "notes", "legend", "keys", "motion"]) left.appendChild(el("div", part));
   right.appendChild(el("div", "score"));
   right.appendChild(el("div", "history"));
   parent.appendChild(root);
@@ -242,6 +242,7 @@ function drawMemory(box, memory, legend) {
     tokens.forEach(([word, index], i) => {
       const at = mark === "top" ? i === tokens.length - 1 : i === 0;
       const chip = words.appendChild(el("span", at ? "word at" : "word", word));
+      chip.dataset.token = index;
       chip.appendChild(el("sub", "", String(index)));
       if (at) chip.title = mark === "top" ? "▲ top" : "▲ front";
     });
@@ -377,6 +378,94 @@ function drawRules(box, rules) {
   box.querySelector(".rules-note").textContent = rules.note;
 }
 
+// -- motion ----------------------------------------------------------------------------------
+// A move can be shown as it happens: the word that changes sides slides from the buffer to the
+// stack (or back), and an arc the move builds is drawn from its head to its dependent.  Off until
+// the learner turns it on (the setting under the board, remembered by the browser): the frames of
+// a 0.4 s motion cost a computer without a graphics card about as much as the click itself.
+const MOTION_MS = 400;
+const ARC_FRAMES = 10;  // the arc grows in 10 steps, each a repaint of the picture
+const MOTION_KEY = "parsing-board-motion";
+const BUILT = new Set(["correct", "wrong", "built"]);  // the kinds of arcs the parser has built
+
+function motionOn() {
+  try { return localStorage.getItem(MOTION_KEY) === "on"; } catch (e) { return false; }
+}
+
+function drawMotion(view, box, data) {
+  if (!box.firstChild) {
+    const label = box.appendChild(el("label"));
+    const input = label.appendChild(el("input"));
+    input.type = "checkbox";
+    label.append(" Show each move as it happens");
+    label.title = "The word that moves slides to its new place; a new arc is drawn from its head";
+    input.onchange = () => {
+      try { localStorage.setItem(MOTION_KEY, input.checked ? "on" : "off"); } catch (e) { /* kept for this page */ }
+      view.motion = input.checked;
+    };
+  }
+  box.querySelector("input").checked = view.motion;
+}
+
+// The words of the picture, in their order (not their places: those change with each move).
+function pictureWords(root) {
+  return [...root.querySelectorAll(".picture .word-text")].map((t) => t.textContent).join("\u0001");
+}
+
+function lineOf(chip) {
+  return chip.closest(".line").firstChild.textContent;  // "stack σ" or "buffer β"
+}
+
+// What the motion starts from: where each word of the stack and buffer is, which arcs are built,
+// and which words the picture shows (another sentence, or the same words: nothing to move between).
+function before(root) {
+  const words = pictureWords(root);
+  const chips = new Map([...root.querySelectorAll(".memory .word")]
+    .map((c) => [c.dataset.token, { rect: c.getBoundingClientRect(), line: lineOf(c) }]));
+  const built = new Set([...root.querySelectorAll(".picture g.arc")].filter((g) => BUILT.has(g.dataset.kind))
+    .map((g) => `${g.dataset.head}>${g.dataset.dep}`));
+  return { words, chips, built };
+}
+
+function move(root, was) {
+  const words = pictureWords(root);
+  if (!was.words || words !== was.words) return;  // a new sentence: nothing moved
+  for (const chip of root.querySelectorAll(".memory .word")) {
+    const old = was.chips.get(chip.dataset.token);
+    if (!old || old.line === lineOf(chip)) continue;  // only a word that changed sides moves
+    const now = chip.getBoundingClientRect();
+    const dx = old.rect.left - now.left, dy = old.rect.top - now.top;
+    if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+    chip.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: MOTION_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" });
+  }
+  for (const arc of root.querySelectorAll(".picture g.arc")) {
+    if (!BUILT.has(arc.dataset.kind) || was.built.has(`${arc.dataset.head}>${arc.dataset.dep}`)) continue;
+    grow(arc);
+  }
+}
+
+// The line is drawn from the head's end (the end at the words' foot: the other stops above the
+// arrowhead), then the arrowhead and the label appear.
+function grow(arc) {
+  const line = arc.querySelector(".arc-line");
+  const [, startY] = (line.getAttribute("d").match(/^M[\d.-]+,([\d.-]+)/) || []).map(Number);
+  const endY = Number((line.getAttribute("d").match(/V([\d.-]+)$/) || [])[1]);
+  const fromStart = startY >= endY;
+  const dashes = line.getAttribute("stroke-dasharray");
+  line.setAttribute("pathLength", "1");
+  line.setAttribute("stroke-dasharray", "1 1");
+  const drawing = line.animate([{ strokeDashoffset: fromStart ? 1 : -1 }, { strokeDashoffset: 0 }],
+    { duration: MOTION_MS, easing: `steps(${ARC_FRAMES}, end)` });
+  drawing.onfinish = drawing.oncancel = () => {
+    line.removeAttribute("pathLength");
+    if (dashes) line.setAttribute("stroke-dasharray", dashes); else line.removeAttribute("stroke-dasharray");
+  };
+  for (const part of arc.querySelectorAll(".arrowhead, .arc-label")) {
+    part.animate([{ opacity: 0 }, { opacity: 1 }], { duration: MOTION_MS, easing: "steps(1, end)" });
+  }
+}
+
 // Each part of the board with the data it is drawn from: a part whose data did not change since
 // the last drawing is left as it is (a move changes the picture, the memory, the moves, the costs
 // and the history, not the legend, the keys or the rules' table).
@@ -409,6 +498,7 @@ const PARTS = {
     root.querySelector(".keys").textContent = d.keys
       ? `Keys: ${d.keys} · U undo · Y redo · O oracle step · H hide or reveal the oracle` : "";
   }],
+  motion: [() => true, (view, root, d) => drawMotion(view, root.querySelector(".motion"), d)],
   score: [(d) => d.score, (view, root, d) => drawScore(root.querySelector(".score"), d.score)],
   history: [(d) => d.history, (view, root, d) => drawHistory(view, root.querySelector(".history"), d.history)],
   rules: [(d) => d.rules, (view, root, d) => drawRules(root.querySelector(".rules"), d.rules)],
@@ -416,6 +506,8 @@ const PARTS = {
 
 function draw(view, data) {
   const root = view.root;
+  if (view.motion === undefined) view.motion = motionOn();
+  const was = view.motion && view.drawnFrom ? before(root) : null;
   root.classList.toggle("presenter", data.presenter);
   root.classList.toggle("oracle-hidden", data.hidden);
   view.drawnFrom = view.drawnFrom || {};
@@ -425,6 +517,7 @@ function draw(view, data) {
     view.drawnFrom[name] = text;
     drawPart(view, root, data);
   }
+  if (was) move(root, was);
   keepPlaying(view, data);
 }
 

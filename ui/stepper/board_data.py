@@ -49,7 +49,7 @@ from ui.views.rules import NOW
 from ui.views.state import StepperState
 
 SHORTCUTS = {"SH": "S", "LA": "L", "RA": "A", "RE": "E", "SW": "W"}  # Streamlit keeps R and C
-MOVE = re.compile(r"^(SH|LA|RA|RE|SW)(:[^\s]{1,40})?$")  # a move as a link writes it
+MOVE = re.compile(r"^(SH|LA|RA|RE|SW)(:[^\s]{1,200})?$")  # a move as a link writes it
 Data = dict[str, Any]
 CONTROLS = {"undo": StepperState.undo, "redo": StepperState.redo, "reset": StepperState.reset,
             "hide": StepperState.toggle_hidden}  # the board's own buttons besides the moves
@@ -109,7 +109,7 @@ def move_buttons(trace: pc.Trace, verdict: Verdict | None) -> list[Data]:
         if verdict is not None and t in verdict.costs:
             button |= {"cost": cost_word(verdict.costs[t], best),
                        "style": cost_style(verdict.costs[t], best)}
-        if reason is None and system.labelled:
+        if reason is None and system.labelled and system.arc_of(c, t) is not None:  # an arc: its label
             button |= label_choice(trace, t)
         buttons.append(button)
     return buttons
