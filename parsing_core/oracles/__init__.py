@@ -79,6 +79,7 @@ def check_system(system: object) -> None:
 
 def _classes_for(system: TransitionSystem, every: bool = False) -> dict[str, type[Oracle]]:
     check_system(system)
+
     def serves(cls: type[Oracle]) -> bool:
         return cls.systems == ALL or system.name in cls.systems
 
