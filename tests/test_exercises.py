@@ -25,6 +25,7 @@ from parsing_core.exercises import (
     Item,
     ItemSpec,
     SentencePool,
+    TableRow,
     crossing_pairs,
     get_kind,
     grade,
@@ -32,6 +33,9 @@ from parsing_core.exercises import (
     make_item,
     rebuild,
     sentence_key,
+)
+from parsing_core.exercises import (
+    draw as ex_draw,
 )
 from parsing_core.exercises.tree_kinds import VARIANTS
 from parsing_core.exercises.tutor import arc_words
@@ -190,13 +194,26 @@ def test_cost_of_move_asks_for_the_arcs_only_where_they_are_exact() -> None:
     assert asked > 0
 
 
-def test_all_optimal_gives_partial_credit_for_each_box() -> None:
+def test_all_optimal_gives_credit_for_the_right_ticks_not_for_the_boxes_left_empty() -> None:
+    """Ticking nothing earns nothing and ticking every box the key's share of them (an empty box
+    once counted as a right answer: nothing ticked earned 0.75)."""
     for item in items_of("all-optimal", random_cases(30, seed=8)):
         missing = item.key - {min(item.key)}
         feedback = grade(item, missing)
-        boxes = len(pc.get_system(item.spec.system, **dict(item.spec.options)).kinds)
-        assert feedback.credit == pytest.approx((boxes - 1) / boxes)
+        assert feedback.credit == pytest.approx(len(missing) / len(item.key))
         assert any(d.startswith(f"You missed {min(item.key).name}") for d in feedback.details)
+        system = pc.get_system(item.spec.system, **dict(item.spec.options))
+        boxes = frozenset(pc.Transition(k) for k in system.kinds)
+        assert grade(item, frozenset()).credit == 0
+        assert grade(item, boxes).credit == pytest.approx(len(item.key) / len(boxes))
+
+
+def test_which_systems_gives_no_credit_for_ticking_nothing_and_little_for_everything() -> None:
+    kind = KINDS["which-systems"]
+    for sentence, name, options in random_cases(20, seed=9):
+        item = kind.make(ItemSpec("which-systems", sentence_key(sentence), name, options), sentence)
+        assert grade(item, item.key).correct and grade(item, frozenset()).credit == 0
+        assert grade(item, frozenset(VARIANTS)).credit == pytest.approx(len(item.key) / len(VARIANTS))
 
 
 def test_crossing_pairs_are_the_crossing_arcs() -> None:
@@ -244,3 +261,27 @@ def test_predict_parser_needs_a_model_and_judges_its_choice() -> None:
     optimal = pc.get_oracle(system, "goldberg-nivre").optimal(item.configuration, sentence)
     assert item.key.move == system.legal(item.configuration)[0]
     assert item.key.optimal == (item.key.move in optimal)
+
+
+def test_the_row_before_the_move_handed_in_unchanged_earns_nothing_in_trace_table() -> None:
+    """The inputs start as the row before the move: submitting them as they stand once earned 1/3
+    to 2/3 (the cells the move leaves alone were counted right)."""
+    for item in items_of("trace-table", random_cases(40, seed=10)):
+        c = item.configuration
+        assert c is not None
+        assert grade(item, TableRow(c.stack, c.buffer, None)).credit == 0, item.spec
+        assert grade(item, item.key).credit == 1
+
+
+def test_a_next_move_question_at_level_3_has_a_wrong_answer_to_give() -> None:
+    """After the last injected mistake a walk may meet only configurations where every legal move
+    is optimal (the parse nearly over); more walks are tried then, so that the question can be
+    missed (a quarter of these items once had a single legal move)."""
+    pool = SentencePool()
+    for system in ("arc-standard", "arc-eager", "arc-hybrid"):
+        for seed in range(1, 5):
+            for spec in ex_draw("next-move", system, 3, seed, 8, pool):
+                item = make_item(spec, pool.find(spec.sentence))
+                assert item.configuration is not None
+                search = pc.get_oracle(pc.get_system(system), "search")
+                assert max(search.costs(item.configuration, item.sentence).values()) > 0, spec

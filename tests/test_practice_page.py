@@ -242,8 +242,11 @@ def test_a_skill_without_items_says_where_they_are() -> None:
     assert "only for arc-standard (thesis-approx) and arc-eager-corrected" in warning
 
 
-def test_an_unanswered_part_is_asked_for_not_graded() -> None:
-    spec = spec_of("crossing-arcs")
+@pytest.mark.parametrize("kind", ["crossing-arcs", "cost-of-move", "count-steps"])
+def test_an_unanswered_part_is_asked_for_not_graded(kind: str) -> None:
+    """Nothing is answered for the learner: a number starts empty (a 0 already in the box was
+    graded as an answer, right whenever the move asked about was optimal)."""
+    spec = spec_of(kind)
     at = practice(items=ex.encode_set([spec]))
     submit(at)
     assert not at.error and not at.success

@@ -197,8 +197,22 @@ class TraceTable(ExerciseKind[TableRow]):
                         for name, given, truth in cells if given != truth)
         right = len(cells) - len(details)
         message = f"After {item.asked.name if item.asked else 'the move'}: {row_words(s, key)}."
-        return Feedback(right == 3, share(right, 3), ("Right. " if right == 3 else "") + message, item.hints,
-                        details, frozenset({key.arc}) if key.arc else frozenset())
+        return Feedback(right == 3, self.credit(item, answer), ("Right. " if right == 3 else "") + message,
+                        item.hints, details, frozenset({key.arc}) if key.arc else frozenset())
+
+    @staticmethod
+    def credit(item: Item[TableRow], answer: TableRow) -> float:
+        """Partial credit for the cells the move changes, right, over those and any cell the move
+        leaves as it was but the answer changed: the row before the move, handed in as it stands
+        (the inputs start there), earns nothing.
+        """
+        c, key = item.configuration, item.key
+        assert c is not None
+        before = (c.stack, c.buffer, None)
+        after, given = (key.stack, key.buffer, key.arc), (answer.stack, answer.buffer, answer.arc)
+        changed = [i for i in range(3) if before[i] != after[i]]
+        meddled = [i for i in range(3) if before[i] == after[i] and given[i] != after[i]]
+        return share(sum(given[i] == after[i] for i in changed), len(changed) + len(meddled))
 
     def wrong(self, item: Item[TableRow], rnd: random.Random) -> TableRow | None:
         assert item.configuration is not None

@@ -18,7 +18,7 @@ from .answers import AnswerInput, arcs_json, arcs_of, moves_json, moves_of
 from .items import ExerciseError, Feedback, Item, ItemSpec
 from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
 from .setting import costly, practice_configuration, rng
-from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, share, why_costs
+from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, overlap, share, why_costs
 
 
 class NextMove(ExerciseKind[Transition]):
@@ -172,12 +172,14 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
             if (t in ticked) != (t in item.key):
                 verb = "You missed" if t in item.key else "You ticked"
                 details.append(f"{verb} {t.name}: {judge_move(where.system, item.sentence, c, truth, t)}")
-        right = len(boxes) - len(details)
         correct = not details
+        hit, extra = len(ticked & item.key), len(ticked - item.key)
+        costly_ticks = f" and {extra} costly" if extra else ""
         message = "Right: exactly these moves are optimal." if correct else (
-            f"{right} of {len(boxes)} boxes right; optimal: {moves_words(truth.optimal)}.")
+            f"You ticked {hit} of the {len(item.key)} optimal moves{costly_ticks}; optimal: "
+            f"{moves_words(truth.optimal)}.")
         lost = frozenset().union(*(lost_arcs(truth, t) for t in ticked if t not in item.key))
-        return Feedback(correct, share(right, len(boxes)), message, item.hints, tuple(details), lost,
+        return Feedback(correct, overlap(ticked, item.key), message, item.hints, tuple(details), lost,
                         truth.optimal)
 
     def wrong(self, item: Item[frozenset[Transition]], rnd: random.Random) -> frozenset[Transition] | None:

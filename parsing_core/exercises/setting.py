@@ -202,14 +202,26 @@ def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]
 def practice_configuration(where: Setting, rnd: random.Random, level: int,
                            want_costly: bool = True) -> Reached:
     """A configuration for a question at ``level`` (0, 1 or 2–3 mistakes before it), one with a
-    costly move when there is one (so that some answer is wrong), never a dead end."""
+    costly move when there is one (so that some answer is wrong), never a dead end.
+
+    When a walk meets no configuration with a costly move after its last mistake (the parse nearly
+    over), a few more walks are tried; failing those, one with more than one legal move is taken
+    over one with a single move, which no answer could get wrong."""
     low, high = MISTAKES[level]
-    seen = practice_walks(where, rnd, rnd.randint(low, high))
-    usable = [r for r in seen if optimal_exists(where, r.configuration)]
-    interesting = [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
-    if not (interesting or usable):
+    fallback: list[Reached] = []
+    for _ in range(WALKS if want_costly else 1):
+        seen = practice_walks(where, rnd, rnd.randint(low, high))
+        usable = [r for r in seen if optimal_exists(where, r.configuration)]
+        interesting = [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
+        if interesting:
+            return rnd.choice(interesting)
+        fallback = fallback or [r for r in usable if len(where.costs(r.configuration)) > 1] or usable
+    if not fallback:
         raise ExerciseError("this parse has no configuration to ask about")
-    return rnd.choice(interesting or usable)
+    return rnd.choice(fallback)
+
+
+WALKS = 4  # walks tried for a configuration where some answer is wrong
 
 
 def optimal_exists(where: Setting, c: Configuration) -> bool:

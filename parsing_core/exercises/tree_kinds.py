@@ -18,7 +18,7 @@ from .answers import AnswerInput, arcs_json, arcs_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import ExerciseKind, Model
 from .setting import MAX_TOKENS, system_of, variant
-from .tutor import arc_words, share
+from .tutor import arc_words, overlap, share
 
 Pair = frozenset[Arc]
 
@@ -154,9 +154,11 @@ class WhichSystems(ExerciseKind[frozenset[str]]):
         for v, why in reasons.items():
             if (v in answer) != (why is None):
                 details.append(f"{v} can build it." if why is None else f"{v} cannot: {why}.")
-        right = len(reasons) - len(details)
-        message = "Right." if not details else f"{right} of {len(reasons)} systems right."
-        return Feedback(not details, share(right, len(reasons)), message, item.hints, tuple(details))
+        can = {v for v, why in reasons.items() if why is None}
+        cannot = f" and {len(answer - can)} that cannot" if answer - can else ""
+        message = "Right." if not details else (
+            f"You ticked {len(answer & can)} of the {len(can)} systems that can{cannot}.")
+        return Feedback(not details, overlap(answer, can), message, item.hints, tuple(details))
 
     def wrong(self, item: Item[frozenset[str]], rnd: random.Random) -> frozenset[str] | None:
         return item.key ^ {rnd.choice(sorted(VARIANTS))}

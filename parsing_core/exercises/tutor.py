@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Set
 
 from ..configuration import Configuration
 from ..oracles import Answer
@@ -160,6 +160,18 @@ def configuration_words(sentence: Sentence, c: Configuration) -> str:
     def words(tokens: tuple[int, ...]) -> str:
         return " ".join(bare_token(sentence, t) for t in tokens)
     return f"stack [{words(c.stack)}] buffer [{words(c.buffer)}]"
+
+
+def overlap(picked: Set[Hashable], key: Set[Hashable]) -> float:
+    """Partial credit for a set of ticks: the ticks that are right over the ticks and the key
+    together.  A box left empty is not an answer, so ticking nothing earns nothing and ticking
+    everything earns the key's share of the boxes, not most of them.
+
+    >>> overlap(set(), {"RA"}), overlap({"SH", "LA", "RA", "RE"}, {"RA"}), overlap({"RA"}, {"RA", "SH"})
+    (0.0, 0.25, 0.5)
+    """
+    union = len(set(picked) | set(key))
+    return 1.0 if union == 0 else len(set(picked) & set(key)) / union
 
 
 def share(right: int, total: int) -> float:

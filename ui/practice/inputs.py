@@ -43,14 +43,19 @@ def trace_table(item: ex.Item[Any], key: str) -> ex.TableRow:
     return ex.TableRow(tuple(stack), tuple(buffer), arc)
 
 
-def cost_of_move(item: ex.Item[Any], key: str) -> ex.CostAnswer:
+def cost_of_move(item: ex.Item[Any], key: str) -> ex.CostAnswer | None:
+    """The cost (empty at first: a 0 already there would be an answer nobody gave) and, where asked,
+    the arcs the move makes unreachable."""
     cost = st.number_input("Cost (gold arcs lost)", min_value=0, max_value=item.sentence.n, step=1,
-                           key=f"{key}.cost")
-    if item.key.lost is None:
-        return ex.CostAnswer(float(cost))
-    arcs = st.multiselect("Gold arcs it makes unreachable", gold_arcs(item.sentence), key=f"{key}.lost",
-                          format_func=lambda a: arc_words(item.sentence, a))
-    return ex.CostAnswer(float(cost), frozenset(arcs))
+                           value=None, placeholder="a number", key=f"{key}.cost")
+    arcs: list[Any] = []
+    if item.key.lost is not None:
+        arcs = st.multiselect("Gold arcs it makes unreachable", gold_arcs(item.sentence), key=f"{key}.lost",
+                              format_func=lambda a: arc_words(item.sentence, a))
+    if cost is None:
+        return None
+    lost = None if item.key.lost is None else frozenset(arcs)
+    return ex.CostAnswer(float(cost)) if lost is None else ex.CostAnswer(float(cost), lost)
 
 
 def all_optimal(item: ex.Item[Any], key: str) -> frozenset[pc.Transition]:
@@ -89,13 +94,14 @@ def static_fails(item: ex.Item[Any], key: str) -> ex.Mistake:
     return ex.Mistake(int(step), pc.Transition(move))
 
 
-def count_steps(item: ex.Item[Any], key: str) -> ex.StepCount:
+def count_steps(item: ex.Item[Any], key: str) -> ex.StepCount | None:
+    """The fewest and the most moves, both empty at first."""
     fewest, most = st.columns(2)
     lo = fewest.number_input("Fewest moves", min_value=0, max_value=10 * item.sentence.n, step=1,
-                             key=f"{key}.fewest")
+                             value=None, placeholder="a number", key=f"{key}.fewest")
     hi = most.number_input("Most moves", min_value=0, max_value=10 * item.sentence.n, step=1,
-                           key=f"{key}.most")
-    return ex.StepCount(int(lo), int(hi))
+                           value=None, placeholder="a number", key=f"{key}.most")
+    return None if lo is None or hi is None else ex.StepCount(int(lo), int(hi))
 
 
 def predict_parser(item: ex.Item[Any], key: str) -> ex.Prediction | None:
