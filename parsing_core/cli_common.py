@@ -38,7 +38,10 @@ class JsonLog:
     """One JSON object per line; flushed at once so another process can follow it."""
 
     def __init__(self, path: str | None) -> None:
-        self.file = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
+        try:
+            self.file = open(path, "w", encoding="utf-8") if path else None  # noqa: SIM115
+        except OSError as err:  # a folder that is not there, a folder given for a file
+            raise ParsingCoreError(f"could not write the log {path}: {err.strerror or err}") from err
 
     def write(self, record: Event | Record) -> None:
         if self.file:
@@ -53,7 +56,11 @@ class JsonLog:
 
 def exit_status(log_path: str | None, work: Callable[[JsonLog], None]) -> int:
     """Run ``work`` with its log open: 0 when it ends, 1 when the library refuses, 130 on Ctrl-C."""
-    log = JsonLog(log_path)
+    try:
+        log = JsonLog(log_path)
+    except ParsingCoreError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     try:
         work(log)
         return 0

@@ -191,6 +191,8 @@ def to_sentence(tokens: list[Token], sent_id: str) -> Sentence:
 def synthetic_treebank(n_sentences: int = 500, nonprojective_rate: float = 0.0, seed: int = 0,
                        min_len: int = 4, max_len: int = 30) -> list[Sentence]:
     """``n_sentences`` toy sentences, ``round(rate × n)`` of them non-projective, in random order."""
+    if n_sentences < 0:
+        raise ParsingCoreError(f"a synthetic treebank has 0 sentences or more, not {n_sentences}")
     if not 0 <= nonprojective_rate <= 1:
         raise ParsingCoreError(f"the non-projectivity rate must be in [0, 1], not {nonprojective_rate}")
     if not 4 <= min_len <= max_len:

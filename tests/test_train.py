@@ -129,6 +129,23 @@ def test_keep_best_restores_the_best_dev_epoch() -> None:
     assert pc.uas(result.parser.parse(SHORT), SHORT) == best["dev_uas"]
 
 
+def test_the_command_lines_say_what_is_wrong_with_a_log_or_a_spec(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A log in a folder that is not there, a negative synthetic size and a lab spec that cannot be
+    read are one line of error and status 1, not a traceback."""
+    from parsing_core.experiments import job as lab_cli
+
+    nowhere = tmp_path / "no" / "log.jsonl"
+    assert train_cli.main(["--synthetic", "4", "--epochs", "1", "--log", str(nowhere)]) == 1
+    assert "error: could not write the log" in capsys.readouterr().err
+    assert train_cli.main(["--synthetic", "-5", "--epochs", "1"]) == 1
+    assert "error: a synthetic treebank has 0 sentences or more, not -5" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("{not json")
+    for spec in ("bad.json", "missing.json"):
+        assert lab_cli.main(["--spec", str(tmp_path / spec), "--log", str(tmp_path / "lab.jsonl")]) == 1
+        assert capsys.readouterr().err.startswith("error: ")
+
+
 def test_train_and_parse_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     model, log, pred = tmp_path / "m.pt", tmp_path / "log.jsonl", tmp_path / "pred.conllu"
     argv = ["--synthetic", "40", "--epochs", "2", "--batch-size", "8", "--word-dim", "8", "--lstm-dim", "8",

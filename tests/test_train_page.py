@@ -127,6 +127,20 @@ def test_the_default_run_and_the_first_preset_show_why_the_oracle_matters(jobs: 
     assert not at.exception
 
 
+def test_the_static_regime_trains_with_the_static_oracle(jobs: Path) -> None:
+    """The static regime follows the static oracle's derivation: with the form's default oracle
+    (goldberg-nivre) left as it was, a run once started and failed at once."""
+    at = open_page()
+    at.selectbox(key="train.regime").set_value("static").run()
+    assert any("trains with it, not with goldberg-nivre" in c.value for c in at.caption)
+    at.selectbox(key="train.size").set_value("tiny")
+    at.button(key="train.start").click().run()
+    assert not at.exception
+    (job,) = JobBoard(jobs_root()).jobs()
+    spec = TrainSpec.load(job.folder / "spec.json")
+    assert (spec.train.regime, spec.train.oracle) == ("static", "static")
+
+
 def test_a_full_board_is_shown_with_every_stop_and_start_disabled(jobs: Path) -> None:
     at = open_page()
     at.button(key="train.preset.start").click().run()  # static vs dynamic at 80 % non-projective

@@ -15,12 +15,14 @@ import argparse
 import json
 import random
 import signal
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
+from ..errors import ParsingCoreError
 from ..treebanks import load_treebank
 from .lab import LabEnd, LabSpec, LabStart
 from .lab_runs import Numbered, agreement_records, answered, baseline_records, speed_records
@@ -96,8 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--log", type=Path, required=True, help="JSON-lines records, appended")
     ap.add_argument("--out", type=Path, help="the summary at the end (JSON)")
     args = ap.parse_args(argv)
-    spec = LabSpec.from_json(json.loads(args.spec.read_text(encoding="utf-8")))
-    run(spec, args.log, args.out, Stop().install())
+    try:
+        spec = LabSpec.from_json(json.loads(args.spec.read_text(encoding="utf-8")))
+        run(spec, args.log, args.out, Stop().install())
+    except (ParsingCoreError, OSError, ValueError, TypeError) as err:  # a spec or a file it cannot use
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     return 0
 
 

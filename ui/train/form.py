@@ -31,6 +31,10 @@ def run_choice() -> TrainSpec | None:
                           format_func=lambda r: REGIMES.get(r, IMITATION), key="train.regime")
     if regime == "imitation":  # the parser does what the DQN ($PARSING_DQN_MODEL) would do
         oracle = "dqn"
+    elif regime == "static" and oracle != "static":  # the static regime follows the static oracle alone
+        st.caption(f"The static regime follows the {term('static oracle')}'s one derivation: the run "
+                   f"trains with it, not with {oracle}.")
+        oracle = "static"
     top, bottom = st.columns(2), st.columns(2)
     epochs = top[0].number_input("Epochs", 1, 100, defaults.train.epochs, key="train.epochs")
     size = top[1].selectbox("Model size", SIZES, index=SIZES.index(DEFAULT_PRESET), key="train.size")
