@@ -297,3 +297,17 @@ def test_an_rl_job_runs_in_its_own_process_and_reads_back_typed(tmp_path) -> Non
     assert job.status() == "finished" and job.kind is RL and job.spec().config == tiny
     assert isinstance(events[0], RLStartEvent) and isinstance(events[-1], RLEvalEvent)
     assert load_dqn(job.checkpoint).config == tiny
+
+
+@pytest.mark.parametrize(("setting", "said"), [
+    ({"slots": 0}, "slots must be at least 1"), ({"batch_size": 0}, "batch_size must be at least 1"),
+    ({"target_every": 0}, "target_every must be at least 1"), ({"average": 0}, "average must be at least 1"),
+    ({"memory": 0}, "memory must be at least 1"), ({"window": 0}, "window must be at least 1"),
+    ({"report_every": 0}, "report_every must be at least 1"), ({"gamma": 1.5}, "gamma out of range"),
+    ({"device": "gpu"}, "unknown device 'gpu'"),
+])
+def test_a_setting_no_run_could_go_on_is_refused_by_name(setting: dict[str, object], said: str) -> None:
+    """Each of these once ended a run in a traceback (a division by zero, an empty stack of tensors)."""
+    with pytest.raises(pc.ParsingCoreError, match=said):
+        RLConfig(**setting)  # type: ignore[arg-type]
+    assert main(["--synthetic", "4", *[f"--{k.replace('_', '-')}={v}" for k, v in setting.items()]]) == 1

@@ -168,3 +168,5 @@ def test_train_and_parse_command_lines(tmp_path: Path, capsys: pytest.CaptureFix
         assert mixed == 1 and "bfloat16" in capsys.readouterr().err
     assert parse_cli.main([str(text), str(text)]) == 1
     assert "not a parser checkpoint" in capsys.readouterr().err
+    assert parse_cli.main([str(model), str(text), "--batch-size", "0"]) == 1
+    assert "error: parse needs a batch size and workers of at least 1" in capsys.readouterr().err

@@ -112,6 +112,9 @@ class Parser:
         this way in a process of its own (the command line, a training job), not beside other
         torch work.
         """
+        if batch_size < 1 or workers < 1:
+            raise ParsingCoreError(f"parse needs a batch size and workers of at least 1, not {batch_size} "
+                                   f"and {workers}")
         walks: dict[str, Callable[[Sequence[Sentence]], list[Sentence]]] = {
             "tensor": self.parse_batch_tensor, "batched": self.parse_batch,
             "graphs": partial(self.parse_batch_graphed, batch_size)}

@@ -57,6 +57,23 @@ class RLConfig(_Config):
     track_agreement: bool = True  # measure the greedy move against the exact oracle while training
     baseline: bool = False  # evaluate the untrained network first (update 0): the score learning must beat
 
+    def __post_init__(self) -> None:
+        """Settings a run could not go far on are refused here, with their names, not met later as
+        a division by zero or an empty stack of tensors."""
+        positive = ("updates", "slots", "batch_size", "hidden", "memory", "target_every", "average", "window",
+                    "report_every", "threads")
+        for names, least in ((positive, 1), (("history", "learn_start", "eval_every", "eval_sentences"), 0)):
+            low = [name for name in names if getattr(self, name) < least]
+            if low:
+                raise ParsingCoreError(f"RLConfig: {', '.join(low)} must be at least {least}")
+        shares = ("gamma", "alpha", "beta_start", "beta_end", "eps_start", "eps_end", "eps_fraction")
+        outside = [name for name in shares if not 0 <= getattr(self, name) <= 1]
+        if outside or self.lr <= 0:
+            raise ParsingCoreError(f"RLConfig: {', '.join(outside) or 'lr'} out of range: gamma, alpha, beta "
+                                   "and eps in [0, 1], lr > 0")
+        if self.device not in ("cpu", "cuda"):
+            raise ParsingCoreError(f"unknown device {self.device!r}; choose cpu or cuda")
+
     @property
     def features(self) -> FeatureSpec:
         return FeatureSpec(self.window, self.history)
