@@ -184,11 +184,23 @@ def check_fits(single_root: bool, history: int, system: TransitionSystem) -> Non
 def trained_misfit(name: str, system: TransitionSystem) -> str | None:
     """Why the run ``dqn:<run>`` cannot be ``system``'s oracle, read from the run's ``spec.json``
     (no model loaded: torch is not imported to list the oracles)."""
+    spec = runs_folder() / str(run_of(name)) / "spec.json"
     try:
-        config = RLSpec.load(runs_folder() / str(run_of(name)) / "spec.json").config
+        variant = _trained_variant(str(spec), spec.stat().st_mtime)
+    except OSError as err:
+        variant = f"its run's settings cannot be read: {err.strerror or err}"
+    return variant if isinstance(variant, str) else misfit(*variant, system)
+
+
+@lru_cache(maxsize=64)
+def _trained_variant(path: str, modified: float) -> tuple[bool, int] | str:
+    """(single_root, history) of a run's spec, or why it cannot be read; read once per file
+    version (the oracles are listed at every rerun of a page)."""
+    try:
+        config = RLSpec.load(path).config
     except (ParsingCoreError, AttributeError) as err:  # AttributeError: JSON that is no object
         return f"its run's settings cannot be read: {err}"
-    return misfit(config.single_root, config.history, system)
+    return config.single_root, config.history
 
 
 register_model_oracle(DQNOracle)

@@ -54,8 +54,7 @@ def cost_of_move(item: ex.Item[Any], key: str) -> ex.CostAnswer | None:
                               format_func=lambda a: arc_words(item.sentence, a))
     if cost is None:
         return None
-    lost = None if item.key.lost is None else frozenset(arcs)
-    return ex.CostAnswer(float(cost)) if lost is None else ex.CostAnswer(float(cost), lost)
+    return ex.CostAnswer(float(cost), None if item.key.lost is None else frozenset(arcs))
 
 
 def all_optimal(item: ex.Item[Any], key: str) -> frozenset[pc.Transition]:

@@ -392,7 +392,7 @@ function motionOn() {
   try { return localStorage.getItem(MOTION_KEY) === "on"; } catch (e) { return false; }
 }
 
-function drawMotion(view, box, data) {
+function drawMotion(view, box) {
   if (!box.firstChild) {
     const label = box.appendChild(el("label"));
     const input = label.appendChild(el("input"));
@@ -498,7 +498,7 @@ const PARTS = {
     root.querySelector(".keys").textContent = d.keys
       ? `Keys: ${d.keys} · U undo · Y redo · O oracle step · H hide or reveal the oracle` : "";
   }],
-  motion: [() => true, (view, root, d) => drawMotion(view, root.querySelector(".motion"), d)],
+  motion: [() => true, (view, root) => drawMotion(view, root.querySelector(".motion"))],
   score: [(d) => d.score, (view, root, d) => drawScore(root.querySelector(".score"), d.score)],
   history: [(d) => d.history, (view, root, d) => drawHistory(view, root.querySelector(".history"), d.history)],
   rules: [(d) => d.rules, (view, root, d) => drawRules(root.querySelector(".rules"), d.rules)],
