@@ -3,6 +3,7 @@ teaching set's worked examples as exercises, and clear errors for what cannot be
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -29,8 +30,10 @@ from parsing_core.exercises import (
     list_kinds,
     make_item,
     rebuild,
+    sentence_key,
     sentence_level,
 )
+from parsing_core.exercises.items import LEVELS
 from parsing_core.exercises.oracle_kinds import Mistake
 from parsing_core.exercises.sets import question_of
 from parsing_core.exercises.tutor import arc_words, moves_count
@@ -103,6 +106,20 @@ def test_seed_000_shifting_her_makes_the_static_oracle_fail() -> None:
     assert not own.correct and "own move" in own.message
     illegal = grade(made, Mistake(0, pc.Transition("RE")))
     assert not illegal.correct and "ROOT cannot be reduced" in illegal.message
+    assert not any("no mistake" in d for d in feedback.details)  # SH there costs an arc
+
+
+def test_a_mistake_that_costs_nothing_is_right_and_said_to_be_no_mistake() -> None:
+    """With reduce_correct, shifting *w2* (head *w1*) costs nothing: REDUCE will attach it to *w1*
+    later.  The static oracle's rules still go wrong after it, so the answer is right, and the
+    feedback says that leaving its derivation, not a mistake, led it astray."""
+    chain = pc.Sentence.from_heads(["w1", "w2", "w3"], [0, 1, 1])
+    made = make_item(ItemSpec("static-fails", sentence_key(chain), "arc-eager-corrected"), chain)
+    system = pc.get_system("arc-eager-corrected")
+    before = pc.replay(system, chain, made.sequence[:1]).final
+    assert pc.get_oracle(system, "search").costs(before, chain)[pc.Transition("SH")] == 0
+    feedback = grade(made, Mistake(1, pc.Transition("SH")))
+    assert feedback.correct and any("SHIFT was no mistake" in d for d in feedback.details), feedback
 
 
 def test_whole_derivation_accepts_any_optimal_sequence_and_stops_at_the_first_costly_move() -> None:
@@ -258,3 +275,14 @@ def test_counts_of_moves_are_plain_english() -> None:
     assert "the optimal move is" in stopped.text or "the optimal moves are" in stopped.text
     assert "after 1 moves" not in stopped.text.lower()
     assert moves_count(1) == "1 move" and moves_count(3) == "3 moves"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_one_cost_answers_most_cost_questions(level: int) -> None:
+    """A learner who always types the same cost must not pass: over the questions each system's
+    Practice draws at a level, no cost is the answer to half of them.  (The move asked about was
+    once drawn evenly from the legal moves: "1" answered 55–83 % of the questions after a mistake.)"""
+    keys = [rebuild(spec, POOL).key.cost for system in ("arc-standard", "arc-eager", "arc-hybrid")
+            for seed in range(4) for spec in draw("cost-of-move", system, level, 30, seed, POOL)]
+    commonest, times = Counter(keys).most_common(1)[0]
+    assert len(keys) > 50 and times < 0.5 * len(keys), (commonest, times, len(keys))

@@ -128,6 +128,22 @@ def test_a_question_that_cannot_be_asked_is_reported(tmp_path):
     assert "cost-of-move question cannot be asked" in problems[0].message
 
 
+@pytest.mark.parametrize("kind", ["next-move", "all-optimal"])
+def test_a_move_question_with_one_legal_move_is_reported(tmp_path, kind):
+    """Where one move is legal, its button is the only one enabled: clicking it answers without a
+    thought (the buffer is empty after these moves, and arc-eager with reduce_correct goes on
+    until every word has its head: only REDUCE is left)."""
+    every = "SH.LA.RA.RA.SH.LA.RE.RA.RE.RA"
+    text = GOOD.replace('system = "arc-eager"', 'system = "arc-eager-corrected"')
+    text = text.replace('moves = "SH.LA.RA.SH"', f'moves = "{every}"')
+    text = text[: text.index("[[steps.claims]]")] + f'[steps.question]\nkind = "{kind}"\n'
+    _, problems = pl.check_files([write(tmp_path, "one-move.toml", text)])
+    assert [p.where for p in problems] == ["one-move.toml, step 1"], problems
+    assert "REDUCE is the only legal move here" in problems[0].message
+    with_choice = text.replace(f'moves = "{every}"', 'moves = "SH.LA.RA.SH"')
+    assert pl.check_files([write(tmp_path, "choice.toml", with_choice)])[1] == []
+
+
 def test_a_claim_about_another_oracle_is_checked_against_that_oracle(tmp_path):
     text = GOOD.replace('lost = ["letter -> a"]', 'oracle = "static"')
     assert pl.check_files([write(tmp_path, "static.toml", text)])[1] == []

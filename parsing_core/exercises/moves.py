@@ -17,7 +17,7 @@ from ..trees import Arc
 from .answers import AnswerInput, arcs_json, arcs_of, moves_json, moves_of
 from .items import ExerciseError, Feedback, Item, ItemSpec
 from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
-from .setting import costly, practice_configuration, rng
+from .setting import costly, evenly_asked, practice_configuration, rng
 from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, overlap, share, why_costs
 
 
@@ -96,10 +96,9 @@ class CostOfMove(ExerciseKind[CostAnswer]):
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[CostAnswer]:
         where, rnd = self.where(spec, sentence), rng(spec)
-        r = practice_configuration(where, rnd, spec.level)
+        r = practice_configuration(where, rnd, spec.level, varied=True)
         answer = where.answer(r.configuration)
-        finite = [t for t, v in answer.costs.items() if not math.isinf(v)]
-        t = rnd.choice(costly(answer.costs) if spec.level > 1 and costly(answer.costs) else finite)
+        t = evenly_asked(answer.costs, rnd)
         why = answer.explanations.get(t)
         ask_arcs = spec.level > 1 and why is not None and not why.example
         key = CostAnswer(answer.costs[t], why.lost if ask_arcs and why is not None else None)
@@ -129,7 +128,9 @@ class CostOfMove(ExerciseKind[CostAnswer]):
                         tuple(details), key.lost)
 
     def wrong(self, item: Item[CostAnswer], rnd: random.Random) -> CostAnswer | None:
-        return CostAnswer(item.key.cost + rnd.choice([1, 2]), item.key.lost)
+        """Another cost a learner could enter: 0 up to the number of words (the gold arcs)."""
+        other = rnd.choice([v for v in range(item.sentence.n + 1) if v != item.key.cost])
+        return CostAnswer(other, item.key.lost)
 
     def to_json(self, answer: CostAnswer) -> dict[str, Any]:
         return {"cost": answer.cost, "lost": None if answer.lost is None else arcs_json(answer.lost)}

@@ -129,9 +129,9 @@ class StaticFails(ExerciseKind[Mistake]):
             return Feedback(False, 0.0, f"After {answer.move.name} every move the static oracle takes is "
                             "still optimal.", item.hints)
         truth = where.answer(slip.configuration)
+        details = (f"Optimal there: {moves_words(truth.optimal)}.",) + off_path(where, before, answer.move)
         return Feedback(True, 1.0, f"Right: after {answer.move.name}, " + slip_words(where, slip), item.hints,
-                        (f"Optimal there: {moves_words(truth.optimal)}.",), lost_arcs(truth, slip.move),
-                        truth.optimal)
+                        details, lost_arcs(truth, slip.move), truth.optimal)
 
     def wrong(self, item: Item[Mistake], rnd: random.Random) -> Mistake | None:
         return Mistake(item.key.step, item.sequence[item.key.step])  # the static oracle's own move
@@ -144,6 +144,15 @@ class StaticFails(ExerciseKind[Mistake]):
 
     def describe(self, item: Item[Mistake], answer: Mistake) -> str:
         return f"after {moves_count(answer.step)}, {answer.move.name}"
+
+
+def off_path(where: Setting, before: Configuration, move: Transition) -> tuple[str, ...]:
+    """When the learner's "mistake" costs nothing, that it was no mistake: an optimal move of
+    another derivation, which is enough to lead the static oracle astray."""
+    if where.costs(before).get(move.bare) != min(where.costs(before).values()):
+        return ()
+    return (f"{move.name} was no mistake: it is optimal too, on another derivation of the gold tree. "
+            "Leaving the static oracle's own derivation is enough for its rules to go wrong.",)
 
 
 def mistakes(where: Setting, sequence: Derivation) -> list[Mistake]:

@@ -200,28 +200,47 @@ def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]
 
 
 def practice_configuration(where: Setting, rnd: random.Random, level: int,
-                           want_costly: bool = True) -> Reached:
+                           want_costly: bool = True, varied: bool = False) -> Reached:
     """A configuration for a question at ``level`` (0, 1 or 2–3 mistakes before it), one with a
-    costly move when there is one (so that some answer is wrong), never a dead end.
+    costly move when there is one (so that some answer is wrong), never a dead end.  With
+    ``varied``, one whose legal moves have the most different costs among those of all the walks
+    tried (a question about a cost is then hardest to answer by guessing).
 
     When a walk meets no configuration with a costly move after its last mistake (the parse nearly
     over), a few more walks are tried; failing those, one with more than one legal move is taken
     over one with a single move, which no answer could get wrong."""
     low, high = MISTAKES[level]
     fallback: list[Reached] = []
+    found: list[Reached] = []
     for _ in range(WALKS if want_costly else 1):
         seen = practice_walks(where, rnd, rnd.randint(low, high))
         usable = [r for r in seen if optimal_exists(where, r.configuration)]
-        interesting = [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
-        if interesting:
-            return rnd.choice(interesting)
+        found += [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
+        if found and not varied:
+            return rnd.choice(found)
         fallback = fallback or [r for r in usable if len(where.costs(r.configuration)) > 1] or usable
+    if found:
+        most = max(len(cost_values(where.costs(r.configuration))) for r in found)
+        return rnd.choice([r for r in found if len(cost_values(where.costs(r.configuration))) == most])
     if not fallback:
         raise ExerciseError("this parse has no configuration to ask about")
     return rnd.choice(fallback)
 
 
 WALKS = 4  # walks tried for a configuration where some answer is wrong
+
+
+def cost_values(costs: Costs) -> list[float]:
+    """The different finite costs the legal moves have, least first."""
+    return sorted({v for v in costs.values() if not math.isinf(v)})
+
+
+def evenly_asked(costs: Costs, rnd: random.Random) -> Transition:
+    """A move to ask the cost of: first a cost drawn evenly from :func:`cost_values`, then a move
+    of that cost.  Drawing the move evenly instead made the commonest cost (0 before any mistake,
+    1 after one) the right answer to half or more of the questions, a guess that paid."""
+    value = rnd.choice(cost_values(costs))
+    return rnd.choice([t for t, v in costs.items() if v == value])
 
 
 def optimal_exists(where: Setting, c: Configuration) -> bool:

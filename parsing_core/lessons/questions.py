@@ -53,6 +53,9 @@ def move_item(spec: ItemSpec, question: Question, where: Setting, reached: Reach
     answer = where.answer(c)
     if not answer.optimal:
         raise ExerciseError("no move is optimal here: nothing to ask")
+    if spec.kind != "cost-of-move" and len(answer.costs) < 2:
+        only = ", ".join(t.name for t in answer.costs)
+        raise ExerciseError(f"{only} is the only legal move here: the one enabled button answers it")
     lead = shown(sentence, c, mistakes_made(where, reached))
     moves = tuple(Transition.parse(m) for m in reached.moves)
     if spec.kind == "next-move":
