@@ -78,7 +78,7 @@ from .errors import (
     TreeError,
 )
 from .metrics import las, uas
-from .oracles import Explanation, Oracle, get_oracle, list_oracles
+from .oracles import Explanation, Oracle, get_oracle, list_oracles, oracle_class
 from .rl import oracle as _learned  # noqa: F401  (registers the DQN with get_oracle; no torch until used)
 from .sentence import ROOT, Sentence
 from .systems import TransitionSystem, get_system, list_systems
@@ -101,7 +101,8 @@ __all__ = [
     "ROOT", "Arc", "Configuration", "ConlluError", "Explanation", "IllegalTransition", "NotBuildable",
     "Oracle", "ParsingCoreError", "Sentence", "Step", "TooLongForSearch", "Trace", "Transition",
     "TransitionSystem", "TreeError", "TreebankError", "get_oracle", "get_system", "gold_sequence",
-    "las", "list_oracles", "list_systems", "parse_sequence", "replay", "run", "run_from", "start", "uas",
+    "las", "list_oracles", "list_systems", "oracle_class", "parse_sequence", "replay", "run", "run_from",
+    "start", "uas",
     "read_conllu", "read_conllu_file", "write_conllu", "default_sentence", "teaching_sentences", "data_dir",
     "download_treebank", "list_treebanks", "load_treebank",
 ]

@@ -266,6 +266,31 @@ def test_a_saved_run_is_listed_only_for_the_variant_it_can_answer_for(tmp_path, 
         pc.get_oracle(plain, "dqn:20261129-100001-single")  # still reachable by name, with the reason
 
 
+def test_the_welcome_pages_table_names_a_saved_run_without_loading_it(tmp_path, monkeypatch) -> None:
+    """The table of every oracle reads titles from the classes: a DQN run saved on the server is
+    named there without its model being loaded (which imported torch on the Welcome page)."""
+    from parsing_core.rl import oracle as rl_oracle
+    from ui.views.tables import oracles_table
+
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path))
+    folder = tmp_path / "rl" / "20261129-100000-plain"
+    folder.mkdir(parents=True)
+    config = RLConfig(hidden=8)
+    save_dqn(folder / "model.pt", DuelingQNetwork(config.features.size, 8), config)
+    RLSpec(config=config).save(folder / "spec.json")
+    assert "dqn:20261129-100000-plain" in pc.list_oracles(SYSTEM)
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a model was loaded to be named")
+
+    monkeypatch.setattr(rl_oracle, "_load", refuse)
+    table = oracles_table()
+    assert rl_oracle.DQNOracle.title in set(table["TITLE"])
+    assert pc.oracle_class(SYSTEM, "dqn:20261129-100000-plain") is rl_oracle.DQNOracle
+    with pytest.raises(pc.ParsingCoreError, match="unknown oracle 'nope'"):
+        pc.oracle_class(SYSTEM, "nope")
+
+
 def test_a_model_reading_the_last_moves_is_refused_as_an_oracle(tmp_path) -> None:
     config = RLConfig(hidden=8, history=5)
     path = save_dqn(tmp_path / "dqn.pt", DuelingQNetwork(config.features.size, 8), config)

@@ -103,12 +103,7 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
     for model_oracle in MODEL_ORACLES:  # a saved model by its name, e.g. "dqn:<run>"
         if (chosen := model_oracle.options_for(name)) is not None:
             return get_oracle(system, model_oracle.name, **chosen, **options)
-    classes = _classes_for(system, every=True)
-    if name not in classes:
-        raise ParsingCoreError(
-            f"unknown oracle {name!r} for {system.name}; choose one of {', '.join(classes)}"
-        )
-    cls = classes[name]
+    cls = oracle_class(system, name)
     accepted = _options_of(cls)
     unknown = [option for option in options if accepted is not None and option not in accepted]
     if unknown:
@@ -117,6 +112,24 @@ def get_oracle(system: TransitionSystem, name: str = "static", **options: Any) -
             f"it takes {_named('the option', accepted) if accepted else 'no options'}"
         )
     return cls(system, **options)
+
+
+def oracle_class(system: TransitionSystem, name: str) -> type[Oracle]:
+    """The class of the oracle :func:`get_oracle` gives for ``name``, without making one.
+
+    Its title, exactness and speed are class attributes: a table of oracles reads them here, where
+    making each oracle would load every saved model (and import torch for a DQN) only to name it.
+    """
+    for model_oracle in MODEL_ORACLES:
+        if model_oracle.options_for(name) is not None:
+            check_system(system)
+            return model_oracle
+    classes = _classes_for(system, every=True)
+    if name not in classes:
+        raise ParsingCoreError(
+            f"unknown oracle {name!r} for {system.name}; choose one of {', '.join(classes)}"
+        )
+    return classes[name]
 
 
 def ranked(system: TransitionSystem, gold: Sentence | None = None, need_costs: bool = True) -> list[str]:
@@ -208,6 +221,6 @@ def _named(word: str, names: list[str] | None) -> str:
 
 __all__ = [
     "ALL", "Answer", "Choose", "Costs", "Explanation", "Explanations", "ModelOracle", "Oracle", "completion",
-    "get_oracle", "register_model_oracle",
+    "get_oracle", "oracle_class", "register_model_oracle",
     "label_penalty", "list_oracles", "min_cost_moves", "optimal_moves", "ranked", "reachable_gold_arcs",
 ]

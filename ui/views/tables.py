@@ -75,10 +75,11 @@ def systems_table() -> pd.DataFrame:
 
 
 def oracles_table() -> pd.DataFrame:
-    """Every oracle some system has: its name, title and how far to trust its answers."""
-    oracles: dict[str, pc.Oracle] = {}
+    """Every oracle some system has: its name, title and how far to trust its answers (read from
+    the oracles' classes: no saved model is loaded to be named)."""
+    oracles: dict[str, type[pc.Oracle]] = {}
     for system in map(pc.get_system, pc.list_systems()):
         for name in pc.list_oracles(system):
-            oracles.setdefault(name, pc.get_oracle(system, name))
+            oracles.setdefault(name, pc.oracle_class(system, name))
     rows = [[o.name, o.title, o.exactness] for o in oracles.values()]
     return pd.DataFrame(rows, columns=["ORACLE", "TITLE", "EXACTNESS"])
