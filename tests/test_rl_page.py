@@ -51,6 +51,7 @@ def test_a_tiny_run_is_read_against_the_untrained_network_and_opens_in_the_stepp
     (facts,) = [t.value for t in at.table]
     assert list(facts.columns) == ["untrained (0 updates)", "after 200 updates"]
     assert "greedy move optimal (dev)" in facts.index
+    assert "mean |Q + cost| (→ 0)" in facts.index  # the exact reward: Q* is minus the cost
     (said,) = [w.value for w in at.warning if "learned nothing" in w.value]  # 200 updates: too few
     untrained = facts.loc["greedy move optimal (dev)", "untrained (0 updates)"]
     assert "before any update" in said and f"against {untrained}" in said
@@ -107,3 +108,16 @@ def test_the_baseline_is_the_untrained_network_and_leaves_the_training_as_it_was
                 for e in history]
 
     assert seen(rest) == seen(plain)
+
+
+def test_under_the_thesis_reward_the_q_gap_is_not_said_to_fall_to_zero() -> None:
+    """Only the exact reward makes Q* minus the cost; the thesis reward's run summary must not
+    promise that |Q + cost| falls to 0."""
+    from parsing_core.rl.events import RLEvalEvent
+    from ui.rl.runs_view import summary
+
+    start = RLEvalEvent(update=0, agreement=0.5, q_error=2.0, uas=0.1, configurations=50, sentences=5,
+                        seconds=0.1)
+    rows = {reward: list(summary([start], reward).index)[1] for reward in ("exact", "thesis", None)}
+    assert rows == {"exact": "mean |Q + cost| (→ 0)",
+                    "thesis": "mean |Q + cost| (thesis reward: need not → 0)", None: "mean |Q + cost|"}

@@ -20,7 +20,7 @@ from ui.views.job_status import look_every, waiting
 from ui.views.safe_text import inert
 from ui.views.training import jobs_root
 from ui.widgets import limits
-from ui.widgets.dqn_runs import title_of
+from ui.widgets.dqn_runs import reward_of, title_of
 from ui.widgets.pickers import use_dqn
 
 LIMIT = 1
@@ -85,7 +85,7 @@ def ended_run(job: TrainingJob) -> None:
     records = job.events()
     if job.status() == "failed":
         st.error(f"The run failed:\n\n```\n{job.failure()}\n```")
-    facts = summary(records)
+    facts = summary(records, reward_of(job))
     if not facts.empty:
         st.table(facts)
     said = verdict(records)

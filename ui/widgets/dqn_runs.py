@@ -23,13 +23,25 @@ def describe(spec: RLSpec, status: str, started: str) -> str:
     return f"{spec.config.reward} reward · {data} · {spec.config.updates} updates · {status} · {started}"
 
 
-def title_of(job: TrainingJob) -> str:
-    """The run's title from its spec (its folder's name if the spec cannot be read)."""
+def spec_of(job: TrainingJob) -> RLSpec | None:
+    """The run's spec, None if it cannot be read."""
     try:
         spec = job.spec()
     except (ParsingCoreError, OSError, ValueError, TypeError):
-        spec = None
-    if not isinstance(spec, RLSpec):
+        return None
+    return spec if isinstance(spec, RLSpec) else None
+
+
+def reward_of(job: TrainingJob) -> str | None:
+    """The run's reward ("exact" or "thesis"), None if its spec cannot be read."""
+    spec = spec_of(job)
+    return None if spec is None else spec.config.reward
+
+
+def title_of(job: TrainingJob) -> str:
+    """The run's title from its spec (its folder's name if the spec cannot be read)."""
+    spec = spec_of(job)
+    if spec is None:
         return job.folder.name
     return describe(spec, job.status(), time.strftime("%d %b %H:%M", time.localtime(job.started())))
 
