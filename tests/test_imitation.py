@@ -49,9 +49,10 @@ def test_the_imitation_regime_follows_the_dqn_and_learns_its_choices(dqn: Path) 
 
 
 def test_imitation_needs_the_learned_oracle() -> None:
-    with pytest.raises(pc.ParsingCoreError, match="imitation regime follows the learned oracle"):
-        Trainer(pc.teaching_sentences(), [], "arc-standard",
-                train_config=TrainConfig(regime="imitation", oracle="exact"), model_config=TINY)
+    for oracle in ("exact", "nope"):
+        with pytest.raises(pc.ParsingCoreError, match="imitation regime follows the learned oracle"):
+            Trainer(pc.teaching_sentences(), [], "arc-standard",
+                    train_config=TrainConfig(regime="imitation", oracle=oracle), model_config=TINY)
     with pytest.raises(pc.ParsingCoreError, match="needs a trained model"):
         Trainer(pc.teaching_sentences(), [], "arc-standard", train_config=TrainConfig(regime="imitation"),
                 model_config=TINY)
@@ -64,3 +65,22 @@ def test_the_command_line_trains_by_imitation(dqn: Path, tmp_path: Path) -> None
                            "--lstm-layers", "1", "--mlp-dim", "16", "--out", str(out)])
     assert code == 0
     assert load_checkpoint(out).train_config.regime == "imitation"
+
+
+def test_imitation_follows_the_saved_run_picked_not_the_default_model(
+        dqn: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With $PARSING_DQN_MODEL set, a run picked by name (``dqn:<run>``) is still the one imitated."""
+    from parsing_core.rl import RLSpec
+
+    monkeypatch.setenv("PARSING_JOBS_DIR", str(tmp_path))
+    monkeypatch.setenv("PARSING_DQN_MODEL", str(dqn))
+    folder = tmp_path / "rl" / "20261129-100000-picked"
+    folder.mkdir(parents=True)
+    config = RLConfig(hidden=8)
+    torch.manual_seed(1)
+    save_dqn(folder / "model.pt", DuelingQNetwork(config.features.size, 8), config)
+    RLSpec(config=config).save(folder / "spec.json")
+    trainer = Trainer(synthetic_treebank(8, seed=2), [], "arc-standard", model_config=TINY,
+                      train_config=TrainConfig(regime="imitation", oracle="dqn:20261129-100000-picked"))
+    assert trainer.oracle_name == "dqn:20261129-100000-picked"
+    assert Path(trainer.new_oracle().path).resolve() == (folder / "model.pt").resolve()

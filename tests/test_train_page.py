@@ -263,3 +263,34 @@ def test_mixed_precision_is_offered_where_the_processor_has_bfloat16(jobs: Path)
     (job,) = JobBoard(jobs).jobs()
     assert job.spec().train.precision == "bfloat16"
     assert run_title(job.spec()).endswith("· bfloat16")
+
+
+def test_imitation_trains_with_the_dqn_run_picked(jobs: Path) -> None:
+    """A DQN run saved on the server is an oracle of its own (``dqn:<run>``); picked, imitation
+    follows it.  With another oracle picked, the run imitates the first learned one, and says so."""
+    from parsing_core.rl import RLConfig, RLSpec, save_dqn
+    from parsing_core.rl.network import DuelingQNetwork
+
+    runs = ["20261129-100000-first", "20261129-100001-second"]
+    for run in runs:
+        folder = jobs / "rl" / run
+        folder.mkdir(parents=True)
+        config = RLConfig(hidden=8)
+        save_dqn(folder / "model.pt", DuelingQNetwork(config.features.size, 8), config)
+        RLSpec(config=config).save(folder / "spec.json")
+    at = open_page()
+    at.selectbox(key="train.system").set_value("arc-standard").run()
+    at.selectbox(key="train.oracle").set_value("exact").run()
+    at.selectbox(key="train.regime").set_value("imitation").run()
+    listed = [o for o in at.selectbox(key="train.oracle").options if o.startswith("dqn")]
+    assert len(listed) == 2, at.selectbox(key="train.oracle").options
+    (said,) = [c.value for c in at.caption if "Imitation follows a learned oracle" in c.value]
+    assert "not exact" in said
+    at.selectbox(key="train.oracle").set_value(f"dqn:{runs[0]}").run()
+    assert not any("Imitation follows a learned oracle" in c.value for c in at.caption)
+    at.selectbox(key="train.size").set_value("tiny")
+    at.button(key="train.start").click().run()
+    assert not at.exception
+    (job,) = [j for j in JobBoard(jobs_root()).jobs()]
+    spec = TrainSpec.load(job.folder / "spec.json")
+    assert (spec.train.regime, spec.train.oracle) == ("imitation", f"dqn:{runs[0]}")

@@ -36,7 +36,7 @@ import torch
 
 from ..errors import ParsingCoreError
 from ..metrics import las, uas
-from ..oracles import Oracle, get_oracle
+from ..oracles import ModelOracle, Oracle, get_oracle, oracle_class
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
@@ -80,12 +80,21 @@ def resolve(config: TrainConfig, system: TransitionSystem, oracle: str | None, r
     """The config with the regime and oracle to use (the arguments win over the config's)."""
     regime = regime or config.regime
     oracle = oracle or config.oracle or default_oracle(system, regime)
-    if regime == "imitation" and oracle != "dqn":
-        raise ParsingCoreError(f"the imitation regime follows the learned oracle (dqn), not {oracle!r}")
+    if regime == "imitation" and not learned(system, oracle):
+        raise ParsingCoreError(f"the imitation regime follows the learned oracle (dqn, or a saved run's "
+                               f"dqn:<run>), not {oracle!r}")
     if regime == "static" and oracle != "static":
         raise ParsingCoreError(f"the static regime follows the static oracle; choose another regime "
                                f"to train with {oracle!r}")
     return replace(config, regime=regime, oracle=oracle)
+
+
+def learned(system: TransitionSystem, oracle: str) -> bool:
+    """Is ``oracle`` a learned one (a model's: ``dqn``, ``dqn:<run>``), which imitation follows?"""
+    try:
+        return issubclass(oracle_class(system, oracle), ModelOracle)
+    except ParsingCoreError:
+        return False
 
 
 def trainable(sentences: Sequence[Sentence], system: TransitionSystem, regime: str) -> list[Sentence]:

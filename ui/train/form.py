@@ -8,6 +8,7 @@ import streamlit as st
 import parsing_core as pc
 from parsing_core.model import DEFAULT_PRESET, TrainSpec, pick_device
 from parsing_core.model.device import bfloat16_native
+from parsing_core.model.trainer import learned
 from ui.views.glossary import term
 from ui.views.training import PAGE_DEFAULTS, SIZES, data_spec, default_choice, run_spec
 from ui.widgets.data_sources import training_data
@@ -26,11 +27,14 @@ def run_choice() -> TrainSpec | None:
     oracles = [o for o in pc.list_oracles(pc.get_system(system)) if o != "search"]  # search: too slow
     first = default_choice(pc.get_system(system), oracles)
     oracle, _ = oracle_picker(pc.get_system(system), "train", names=oracles, default=first, compare=None)
-    regimes = [*REGIMES, *(["imitation"] if "dqn" in oracles else [])]  # a learned oracle to imitate
+    models = [o for o in oracles if learned(pc.get_system(system), o)]  # DQNs: dqn, dqn:<run>
+    regimes = [*REGIMES, *(["imitation"] if models else [])]  # a learned oracle to imitate
     regime = st.selectbox("Regime", regimes, index=regimes.index(defaults.train.regime),
                           format_func=lambda r: REGIMES.get(r, IMITATION), key="train.regime")
-    if regime == "imitation":  # the parser does what the DQN ($PARSING_DQN_MODEL) would do
-        oracle = "dqn"
+    if regime == "imitation":  # the parser does what the DQN picked (else the first listed) would do
+        if oracle not in models:
+            st.caption(f"Imitation follows a learned oracle: the run imitates {models[0]}, not {oracle}.")
+            oracle = models[0]
     elif regime == "static" and oracle != "static":  # the static regime follows the static oracle alone
         st.caption(f"The static regime follows the {term('static oracle')}'s one derivation: the run "
                    f"trains with it, not with {oracle}.")
