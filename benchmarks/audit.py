@@ -31,11 +31,19 @@ HEADER = ["system", "options", "oracle", "options", "exact for", "configurations
           "random trees proj / non-proj", "treebank sentences", "mismatches", "s"]
 
 
-def short_sentences(treebanks: list[str], max_n: int, per_treebank: int) -> list[pc.Sentence]:
-    """The first ``per_treebank`` sentences of 2..max_n tokens of each ``name-split`` treebank."""
+def treebank_split(spec: str) -> tuple[str, str]:
+    """``en_lines-dev`` → ("en_lines", "dev"); anything else is refused, saying what is expected."""
+    name, dash, split = spec.rpartition("-")
+    if not dash or not name or split not in ("train", "dev", "test"):
+        raise argparse.ArgumentTypeError(f"{spec!r} is not name-split: give e.g. en_lines-dev "
+                                         "(split: train, dev or test)")
+    return name, split
+
+
+def short_sentences(treebanks: list[tuple[str, str]], max_n: int, per_treebank: int) -> list[pc.Sentence]:
+    """The first ``per_treebank`` sentences of 2..max_n tokens of each (name, split) treebank."""
     sentences: list[pc.Sentence] = []
-    for spec in treebanks:
-        name, split = spec.rsplit("-", 1)
+    for name, split in treebanks:
         short = [s for s in pc.load_treebank(name, split) if s.has_gold and 2 <= s.n <= max_n]
         sentences += short[:per_treebank]
     return sentences
@@ -52,12 +60,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--configurations", type=int, default=20_000, help="configurations compared per claim")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--treebanks", nargs="*", default=list(TREEBANKS), help="name-split, e.g. en_lines-dev")
+    ap.add_argument("--treebanks", nargs="*", type=treebank_split, help="name-split, e.g. en_lines-dev",
+                    default=[treebank_split(t) for t in TREEBANKS])
     ap.add_argument("--max-n", type=int, default=8, help="longest treebank sentence (tokens)")
     ap.add_argument("--per-treebank", type=int, default=120, help="short sentences taken from each treebank")
     add_write_flag(ap, "audit")
     args = ap.parse_args()
-    sentences = short_sentences(args.treebanks, args.max_n, args.per_treebank)
+    try:
+        sentences = short_sentences(args.treebanks, args.max_n, args.per_treebank)
+    except pc.ParsingCoreError as error:
+        ap.error(str(error))
     rows, failed = [], []
     for claim in claims():
         start = time.perf_counter()

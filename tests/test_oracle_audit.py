@@ -171,3 +171,15 @@ def test_the_audit_catches_a_wrong_oracle(monkeypatch: pytest.MonkeyPatch) -> No
     assert result.mismatch_count > 0 and not result.passed
     assert len(result.mismatches) == min(5, result.mismatch_count)
     assert "oracle {" in result.report() and "2" in result.mismatches[0].search_costs
+
+
+def test_the_audit_benchmark_reads_name_split_and_refuses_a_name_alone() -> None:
+    """``--treebanks en_lines`` once failed on unpacking; it now says what it expects."""
+    import argparse
+
+    from benchmarks.audit import treebank_split
+
+    assert treebank_split("en_lines-dev") == ("en_lines", "dev")
+    for wrong in ("en_lines", "en_lines-", "-dev", "en_lines-validation"):
+        with pytest.raises(argparse.ArgumentTypeError, match="is not name-split: give e.g. en_lines-dev"):
+            treebank_split(wrong)
