@@ -188,7 +188,8 @@ def run(spec: TrainSpec, args: argparse.Namespace, log: JsonLog, stop: StopSigna
     print(f"{source}: {len(trainer.train)} of {len(train)} training sentences, {len(dev)} dev, "
           f"{len(test)} test; {spec.system}, oracle {trainer.oracle_name}, regime {trainer.config.regime}, "
           f"on {trainer.device_name}", file=sys.stderr)
-    log.write(StartEvent(source, spec.system, trainer.device_name, trainer.config, spec.model))
+    log.write(StartEvent(source, spec.system, trainer.device_name, trainer.config, spec.model,
+                         len(trainer.train), len(train)))
     try:
         result = trainer.run()
     finally:

@@ -113,6 +113,19 @@ def test_a_job_started_from_a_spec_finishes_with_the_expected_events(tmp_path: P
     assert job.checkpoint.exists()
 
 
+def test_a_static_run_logs_how_many_training_sentences_it_left_out(tmp_path: Path) -> None:
+    """Half of the 40 synthetic trees cross: arc-hybrid cannot build them, and the static oracle
+    needs a tree it can build.  The log says how many the run trained on, for the Train page."""
+    log = tmp_path / "log.jsonl"
+    flags = [*FLAGS[:FLAGS.index("--system")], "--system", "arc-hybrid", "--epochs", "1",
+             "--oracle", "static", "--regime", "static", *FLAGS[FLAGS.index("--explore-after"):]]
+    assert train_cli.main([*flags, "--log", str(log)]) == 0
+    start = read_event(json.loads(log.read_text().splitlines()[0]))
+    assert isinstance(start, StartEvent) and start.offered == 40
+    assert start.sentences is not None and 10 < start.sentences < 30
+    assert start.left_out == 40 - start.sentences
+
+
 def test_every_line_of_a_cli_log_round_trips_through_its_record(tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     assert train_cli.main([*FLAGS, "--epochs", "2", "--log", str(log)]) == 0
@@ -128,6 +141,8 @@ def test_each_record_round_trips_through_json() -> None:
     records = [
         StartEvent("synthetic (40, 50% non-projective)", "arc-hybrid", "cpu", TrainConfig(oracle="static",
                    regime="static"), ModelConfig.preset("tiny")),
+        StartEvent("synthetic (40, 50% non-projective)", "arc-hybrid", "cpu", TrainConfig(oracle="static",
+                   regime="static"), ModelConfig.preset("tiny"), sentences=19, offered=40),
         BatchEvent(0.5, 0.4, 0.1, **WALKS, epoch=1, batch=2, batches=5),
         EpochEvent(1, 3, True, 0.5, **epoch_walks(500, 20, 18, 1)),
         EpochEvent(2, 3, True, 0.4, 0.8, 0.7, 0.82, 0.71, 0.05, **epoch_walks(500, 15, 13, 0)),
@@ -135,8 +150,9 @@ def test_each_record_round_trips_through_json() -> None:
     ]
     for record in records:
         assert read_event(json.loads(json.dumps(record.to_json()))) == record
-    assert "dev_uas" not in records[2].to_json() and records[2].dev_scores == {}
-    assert records[3].dev_scores == {"uas": 0.8, "las": 0.7, "uas_nopunct": 0.82, "las_nopunct": 0.71}
+    assert "sentences" not in records[0].to_json() and records[1].left_out == 21  # an older log: not counted
+    assert "dev_uas" not in records[3].to_json() and records[3].dev_scores == {}
+    assert records[4].dev_scores == {"uas": 0.8, "las": 0.7, "uas_nopunct": 0.82, "las_nopunct": 0.71}
 
 
 def test_the_progress_bar_draws_on_a_terminal_and_summarises_each_epoch() -> None:

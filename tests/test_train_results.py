@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -41,14 +42,15 @@ def epoch(n: int, of: int, uas: float | None) -> EpochEvent:
 
 
 def lay_run(root: Path, name: str, spec: TrainSpec, dev: list[float], test: float | None = None,
-            status: str = "finished") -> TrainingJob:
-    """A run's folder as the job leaves it: spec, log (start, epochs, test), exit code."""
+            status: str = "finished", counted: tuple[int, int] | None = None) -> TrainingJob:
+    """A run's folder as the job leaves it: spec, log (start, epochs, test), exit code; ``counted``:
+    the sentences trained on and offered, as the start line says (None: an older log)."""
     folder = root / name
     folder.mkdir(parents=True)
     spec.save(folder / "spec.json")
     (folder / "kind").write_text("train")
     (folder / "command.json").write_text(json.dumps(["python", "-m", "parsing_core.train"]))
-    lines = [StartEvent("synthetic", spec.system, "cpu", spec.train, spec.model)]
+    lines = [StartEvent("synthetic", spec.system, "cpu", spec.train, spec.model, *(counted or ()))]
     lines += [epoch(i, spec.train.epochs, uas) for i, uas in enumerate(dev, start=1)]
     lines += [TestEvent(test, test - 0.02, test, test)] if test is not None else []
     (folder / "log.jsonl").write_text("".join(json.dumps(r.to_json()) + "\n" for r in lines))
@@ -126,8 +128,8 @@ def table(at: AppTest) -> list[dict[str, object]]:
 
 
 def test_the_page_tables_ended_runs_and_compares_each_new_one(jobs: Path) -> None:
-    lay_run(jobs, "20260101-100000-static", STATIC, [0.6, 0.7, 0.75, 0.74], test=0.72)
-    lay_run(jobs, "20260101-100100-dynamic", DYNAMIC, [0.7, 0.9], status="stopped")
+    lay_run(jobs, "20260101-100000-static", STATIC, [0.6, 0.7, 0.75, 0.74], test=0.72, counted=(205, 1000))
+    lay_run(jobs, "20260101-100100-dynamic", DYNAMIC, [0.7, 0.9], status="stopped", counted=(1000, 1000))
     lay_run(jobs, "20260101-100200-broken", DYNAMIC, [], status="failed")
     at = AppTest.from_file("../pages/train.py", default_timeout=60).run()
     assert not at.exception
@@ -138,6 +140,8 @@ def test_the_page_tables_ended_runs_and_compares_each_new_one(jobs: Path) -> Non
     assert (finished["Kept epoch"], finished["Dev UAS"], finished["Test UAS"], finished["Test LAS"]) == (
         3, 75.0, 72.0, 70.0)
     assert stopped["Epochs"] == "2/4" and stopped["Dev UAS"] == 90.0
+    assert (finished["Trained on"], stopped["Trained on"]) == ("205 of 1,000 sentences", "1,000 sentences")
+    assert pd.isna(rows[0]["Trained on"])  # an older log, not counted: shown "—"
     assert any("the oracle could not be found" in e.value for e in at.error)
     compared = at.multiselect(key="train.compare")
     assert compared.value == ["20260101-100000-static", "20260101-100100-dynamic"]
@@ -153,3 +157,13 @@ def test_a_run_laid_by_another_board_is_listed_with_its_title(jobs: Path) -> Non
     assert JobBoard(jobs).jobs() == [job] and job.status() == "finished"
     at = AppTest.from_file("../pages/train.py", default_timeout=60).run()
     assert table(at)[0]["Run"] == run_title(STATIC)
+
+
+def test_a_run_going_says_how_many_sentences_it_left_out() -> None:
+    """The static oracle needs trees the system can build: a run going says it trains on fewer."""
+    from ui.views.training import progress
+
+    static = StartEvent("synthetic", "arc-hybrid", "cpu", STATIC.train, STATIC.model, 205, 1000)
+    every = StartEvent("synthetic", "arc-hybrid", "cpu", DYNAMIC.train, DYNAMIC.model, 1000, 1000)
+    assert progress([static]).text.endswith(" · 205 of 1,000 sentences")
+    assert "sentences ·" not in progress([every]).text and not progress([every]).text.endswith("sentences")

@@ -27,7 +27,14 @@ from .config import ModelConfig, TrainConfig
 
 @dataclass(frozen=True)
 class StartEvent(TaggedRecord):
-    """The first line: what is trained on what, with which settings."""
+    """The first line: what is trained on what, with which settings; ``sentences`` of the
+    ``offered`` training sentences are trained on (the static regime leaves out the trees its
+    system cannot build; None in a log written before they were counted).
+
+    >>> start = StartEvent("synthetic", "arc-hybrid", "cpu", TrainConfig(), ModelConfig(), 412, 2000)
+    >>> start.left_out, StartEvent.from_json(start.to_json()) == start
+    (1588, True)
+    """
 
     event: ClassVar[str] = "start"
     data: str
@@ -35,15 +42,23 @@ class StartEvent(TaggedRecord):
     device: str
     train: TrainConfig
     model: ModelConfig
+    sentences: int | None = None
+    offered: int | None = None
+
+    @property
+    def left_out(self) -> int:
+        """Training sentences offered but not trained on (0 when not counted)."""
+        return (self.offered or 0) - (self.sentences or 0) if self.sentences is not None else 0
 
     def to_json(self) -> Record:
+        counted = {"sentences": self.sentences, "offered": self.offered} if self.sentences is not None else {}
         return {"event": self.event, "data": self.data, "system": self.system, "device": self.device,
-                "train": self.train.to_dict(), "model": self.model.to_dict()}
+                "train": self.train.to_dict(), "model": self.model.to_dict(), **counted}
 
     @classmethod
     def from_json(cls, data: Record) -> StartEvent:
         return cls(data["data"], data["system"], data["device"], TrainConfig.from_dict(data["train"]),
-                   ModelConfig.from_dict(data["model"]))
+                   ModelConfig.from_dict(data["model"]), data.get("sentences"), data.get("offered"))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -197,7 +197,23 @@ def progress(reports: Sequence[Event]) -> Progress:
     left = spent / done * (total - done) if done else None
     eta = "estimating…" if left is None else f"about {left:.0f} s left"
     return Progress(min(1.0, (done + within) / total) if total else 0.0,
-                    f"epoch {done}/{total} · {speed:.0f} sentences/s · {eta} · {start.device}")
+                    f"epoch {done}/{total} · {speed:.0f} sentences/s · {eta} · {start.device}"
+                    + (f" · {trained_on(start)}" if start.left_out else ""))
+
+
+def trained_on(start: StartEvent | None) -> str | None:
+    """How many training sentences the run trains on, "412 of 2,000 sentences" where some were left
+    out (None in a log that did not count them).
+
+    >>> from parsing_core.model import ModelConfig, TrainConfig
+    >>> trained_on(StartEvent("synthetic", "arc-hybrid", "cpu", TrainConfig(), ModelConfig(), 412, 2000))
+    '412 of 2,000 sentences'
+    """
+    if start is None or start.sentences is None:
+        return None
+    if not start.left_out:
+        return f"{start.sentences:,} sentences"
+    return f"{start.sentences:,} of {start.offered:,} sentences"
 
 
 # -- who may stop a run ---------------------------------------------------------------------
@@ -249,8 +265,9 @@ def result_row(title: str, started: str, status: str, spec: TrainSpec | None, re
     kept = kept_epoch(epochs, spec.train.keep_best if spec else True)
     test = next(iter(events(reports, TestEvent)), None)
     planned = spec.train.epochs if spec else (epochs[-1].epochs if epochs else 0)
+    start = next(iter(events(reports, StartEvent)), None)
     return {"Run": title, "Started": started, "Status": status, "Epochs": f"{len(epochs)}/{planned}",
-            "Kept epoch": kept.epoch if kept else None,
+            "Trained on": trained_on(start), "Kept epoch": kept.epoch if kept else None,
             "Dev UAS": percent(kept.dev_uas if kept else None),
             "Dev LAS": percent(kept.dev_las if kept else None),
             "Test UAS": percent(test.test_uas if test else None),
@@ -261,11 +278,11 @@ def result_row(title: str, started: str, status: str, spec: TrainSpec | None, re
 def results_table(rows: Sequence[dict[str, object]]) -> pd.DataFrame:
     """The rows as a table, newest first; missing scores are missing values (NA), not zeros."""
     frame = pd.DataFrame(list(reversed(rows)), columns=RESULT_COLUMNS)
-    return frame.astype({"Kept epoch": "Int64", **dict.fromkeys(RESULT_COLUMNS[5:], "Float64")})
+    return frame.astype({"Kept epoch": "Int64", **dict.fromkeys(RESULT_COLUMNS[6:], "Float64")})
 
 
-RESULT_COLUMNS = ["Run", "Started", "Status", "Epochs", "Kept epoch", "Dev UAS", "Dev LAS", "Test UAS",
-                  "Test LAS", "Training s"]
+RESULT_COLUMNS = ["Run", "Started", "Status", "Epochs", "Trained on", "Kept epoch", "Dev UAS", "Dev LAS",
+                  "Test UAS", "Test LAS", "Training s"]
 
 
 def with_new_runs(chosen: Sequence[str], seen: Collection[str], available: Sequence[str]) -> list[str]:
