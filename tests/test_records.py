@@ -25,7 +25,7 @@ from parsing_core.rl.config import RLConfig, RLSpec
 from parsing_core.rl.events import RL_EVENTS, read_rl_event
 
 SAMPLES: dict[object, object] = {
-    int: 3, float: 0.25, str: "cpu", bool: True, float | None: 0.5,
+    int: 3, float: 0.25, str: "cpu", bool: True, float | None: 0.5, int | None: 4,
     TrainConfig: TrainConfig(epochs=2), ModelConfig: ModelConfig(), RLConfig: RLConfig(),
     Mapping[float, int]: {50.0: 2, 100.0: 1}, tuple[float, ...]: (1.0, 0.5),
 }
