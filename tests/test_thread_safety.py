@@ -18,6 +18,11 @@ from parsing_core.experiments.audit import random_heads
 from ui.views.oracle_view import oracle_for
 
 THREADS, TREES, ROUNDS = 8, 24, 6  # 24 trees: three times what an oracle's GoldCache keeps
+# Nederhof's cubic oracle once took 43 CPU-s of its 8 threads' six rounds: each call is a whole
+# chart, so its threads meet in the shared tables far less often than the others'.  With the
+# GoldCache's lock taken out, the exact arc-standard case failed in its first round, while this
+# one passed all six: its further rounds found nothing more.  It keeps one.
+ROUNDS_OF = {"nederhof": 1}
 
 
 def walks(system: pc.TransitionSystem, seed: int) -> list[tuple[pc.Sentence, pc.Configuration]]:
@@ -48,7 +53,7 @@ def test_shared_oracles_answer_eight_threads_as_a_fresh_one_does(system_name: st
         order = list(range(len(cases)))
         random.Random(worker).shuffle(order)  # every thread visits the trees in its own order
         wrong = []
-        for _ in range(ROUNDS):
+        for _ in range(ROUNDS_OF.get(oracle, ROUNDS)):
             for i in order:
                 gold, c = cases[i]
                 if shared.costs(c, gold) != expected[i]:
