@@ -286,3 +286,19 @@ def test_no_one_cost_answers_most_cost_questions(level: int) -> None:
             for seed in range(4) for spec in draw("cost-of-move", system, level, 30, seed, POOL)]
     commonest, times = Counter(keys).most_common(1)[0]
     assert len(keys) > 50 and times < 0.5 * len(keys), (commonest, times, len(keys))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_questions_about_the_tree_cross_about_half_the_time_at_every_level(level: int) -> None:
+    """Levels 1 and 2 once drew projective trees only: "no arcs cross" (or ticking every system)
+    was always right.  Crossing and non-crossing trees now come in turn, generated ones (w1 … wn)
+    where the teaching set has too few, and the one verdict earns half the credit."""
+    specs = [spec for system in ("arc-standard", "arc-hybrid") for seed in range(2)
+             for spec in draw("crossing-arcs", system, level, 30, seed, POOL)]
+    items = [rebuild(spec, POOL) for spec in specs]
+    crossing = sum(not i.sentence.is_projective for i in items)
+    assert len(items) > 20 and 0.4 <= crossing / len(items) <= 0.6, (crossing, len(items))
+    guessed = [grade(i, CrossingAnswer(frozenset(), True)).credit for i in items]
+    assert sum(guessed) / len(guessed) <= 0.6
+    assert all(i.sentence.n <= {1: 5, 2: 8, 3: 14}[level] for i in items)
+    assert all(rebuild(spec, POOL).sentence == i.sentence for spec, i in zip(specs, items, strict=True))

@@ -26,10 +26,46 @@ from .setting import SentencePool, sentence_key, sentence_level
 TRIES = 12  # sentences tried per item wanted, before the set is left shorter
 
 
-def candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[Sentence]:
-    """The pool's sentences of this level first, then easier ones, each group in a seeded order."""
+def candidates(pool: SentencePool, level: int, rnd: random.Random,
+               about_tree: bool = False) -> list[Sentence]:
+    """The pool's sentences of this level first, then easier ones, each group in a seeded order
+    (for a question about the tree itself, :func:`tree_candidates`)."""
+    if about_tree:
+        return tree_candidates(pool, level, rnd)
     groups = [[s for s in pool.sentences if sentence_level(s) == lv] for lv in range(level, 0, -1)]
     return [s for group in groups for s in rnd.sample(group, len(group))]
+
+
+LONGEST = {1: 5, 2: 8, 3: 14}  # the longest tree of a question about the tree itself, by level
+
+
+def tree_candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[Sentence]:
+    """For a question about the tree itself (do arcs cross?  which systems build it?): trees up to
+    the level's length, crossing and not crossing in turn, so that no one verdict answers most of
+    them.  By :func:`sentence_level` every tree of levels 1 and 2 was projective, and answering
+    "no arcs cross" (or ticking every system) was always right there.  The teaching set has few
+    short crossing trees: generated ones (words w1 … wn) make up the difference."""
+    fits = [s for s in pool.sentences if 3 <= s.n <= LONGEST[level]]
+    plain = [s for s in fits if s.is_projective]
+    crossing = [s for s in fits if not s.is_projective]
+    made = [crossing_tree(rnd, rnd.randint(4, LONGEST[level])) for _ in range(len(plain) - len(crossing))]
+    crossing += made
+    plain, crossing = rnd.sample(plain, len(plain)), rnd.sample(crossing, len(crossing))
+    pairs = itertools.zip_longest(*((crossing, plain) if rnd.random() < 0.5 else (plain, crossing)))
+    return [s for pair in pairs for s in pair if s is not None]
+
+
+def crossing_tree(rnd: random.Random, n: int) -> Sentence:
+    """A random tree over ``n`` ≥ 4 words, one word on ROOT, with crossing arcs: each word in a
+    random order attached to one attached before it."""
+    while True:
+        order = rnd.sample(range(1, n + 1), n)
+        heads = [0] * (n + 1)
+        for k, word in enumerate(order[1:], start=1):
+            heads[word] = rnd.choice(order[:k])
+        tree = Sentence.from_heads([f"w{i}" for i in range(1, n + 1)], heads[1:])
+        if not tree.is_projective:
+            return tree
 
 
 def draw_specs(kind: ExerciseKind[Any], system: str, level: int, count: int, seed: int,
@@ -37,7 +73,7 @@ def draw_specs(kind: ExerciseKind[Any], system: str, level: int, count: int, see
     """Up to ``count`` specs of one kind and system whose items can be made, one per sentence."""
     rnd = random.Random(f"{kind.name}/{system}/{options}/{level}/{seed}")
     out: list[ItemSpec] = []
-    for sentence in candidates(pool, level, rnd)[:TRIES * count]:
+    for sentence in candidates(pool, level, rnd, kind.answer_input.about_tree)[:TRIES * count]:
         spec = ItemSpec(kind.name, sentence_key(sentence), system, options, rnd.randrange(10**6), level)
         if made(kind, spec, sentence, model) is not None:
             out.append(spec)
@@ -93,7 +129,7 @@ def fresh_spec(kind: ExerciseKind[Any], system: str, level: int, seed: int, pool
     mine = [s for s in served if (s.kind, s.system, s.options) == (kind.name, system, options)]
     seen = {s.sentence for s in mine}
     rnd = random.Random(f"{kind.name}/{system}/{options}/{level}/{seed}")
-    order = candidates(pool, level, rnd)
+    order = candidates(pool, level, rnd, kind.answer_input.about_tree)
     for sentence in (s for s in order if sentence_key(s) not in seen):
         spec = ItemSpec(kind.name, sentence_key(sentence), system, options, item_seed(kind, rnd), level)
         if made(kind, spec, sentence, model) is not None:
