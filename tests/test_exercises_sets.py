@@ -241,13 +241,13 @@ def test_a_question_about_the_whole_tree_has_one_id_in_every_session() -> None:
 # -- what the tutor says ---------------------------------------------------------------------------
 def test_the_principle_rung_is_about_this_configuration() -> None:
     """Rung 2 says what each legal move would do to this stack and buffer, not the cost's definition."""
-    made = item("next-move", seed=4)  # stack [ROOT sent her], buffer [a letter .]
+    made = item("next-move", seed=25)  # stack [ROOT sent], buffer [a letter .]
     principle = made.hints.principle
     assert "cost(t; c)" not in principle
     for t in pc.get_system("arc-eager").legal(made.configuration):
         assert t.name in principle
     assert "SHIFT puts a on the stack" in principle
-    other = item("next-move", seed=5)
+    other = item("next-move", seed=26)
     assert principle != other.hints.principle or other.moves == made.moves
 
 
@@ -302,3 +302,40 @@ def test_questions_about_the_tree_cross_about_half_the_time_at_every_level(level
     assert sum(guessed) / len(guessed) <= 0.6
     assert all(i.sentence.n <= {1: 5, 2: 8, 3: 14}[level] for i in items)
     assert all(rebuild(spec, POOL).sentence == i.sentence for spec, i in zip(specs, items, strict=True))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_shifting_whenever_possible_does_not_answer_most_next_move_questions(level: int) -> None:
+    """"SHIFT when it is legal, else the first legal move" knows nothing of the gold tree.  Drawn
+    evenly among configurations, SHIFT was optimal so often that it answered more than half of
+    the next-move questions; an optimal move is now drawn first, then a configuration where it is
+    the one optimal move."""
+    right = asked = 0
+    for system in ("arc-standard", "arc-eager", "arc-hybrid"):
+        legal_of = pc.get_system(system).legal
+        for seed in range(4):
+            for spec in draw("next-move", system, level, 30, seed, POOL):
+                made = rebuild(spec, POOL)
+                assert made.configuration is not None
+                legal = legal_of(made.configuration)
+                guess = pc.Transition("SH") if pc.Transition("SH") in legal else legal[0]
+                right += grade(made, guess).correct
+                asked += 1
+    assert asked > 50 and right < 0.5 * asked, (right, asked)
+
+
+@pytest.mark.parametrize("kind", ["next-move", "all-optimal", "cost-of-move"])
+def test_no_move_question_is_asked_where_every_move_is_right(kind: str) -> None:
+    """A configuration where no legal move costs anything was once served when the walks met no
+    other (a third or more of the swap systems' level-3 items): any answer was right there."""
+    from parsing_core.exercises.setting import costly
+
+    checked = 0
+    for system in ("arc-standard-swap", "arc-hybrid-swap", "arc-standard"):
+        for spec in draw(kind, system, 3, 12, 0, POOL):
+            made = rebuild(spec, POOL)
+            assert made.configuration is not None
+            costs = get_kind(kind).again(made).costs(made.configuration)
+            assert costly(costs), (spec, costs)
+            checked += 1
+    assert checked > 10

@@ -17,7 +17,7 @@ from ..trees import Arc
 from .answers import AnswerInput, arcs_json, arcs_of, moves_json, moves_of
 from .items import ExerciseError, Feedback, Item, ItemSpec
 from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
-from .setting import costly, evenly_asked, practice_configuration, rng
+from .setting import costly, evenly_asked, optimal_kinds, optimal_set, practice_configuration, rng
 from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, overlap, share, why_costs
 
 
@@ -29,7 +29,7 @@ class NextMove(ExerciseKind[Transition]):
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[Transition]:
         where, rnd = self.where(spec, sentence), rng(spec)
-        r = practice_configuration(where, rnd, spec.level)
+        r = practice_configuration(where, rnd, spec.level, spread=optimal_kinds)
         answer = where.answer(r.configuration)
         best = answer.optimal
         prompt = f"{shown(sentence, r.configuration, len(r.mistakes))}, which move should the parser take?"
@@ -153,7 +153,7 @@ class AllOptimal(ExerciseKind[frozenset[Transition]]):
     def make(self, spec: ItemSpec, sentence: Sentence,
              model: Model | None = None) -> Item[frozenset[Transition]]:
         where, rnd = self.where(spec, sentence), rng(spec)
-        r = practice_configuration(where, rnd, spec.level)
+        r = practice_configuration(where, rnd, spec.level, spread=optimal_set)
         answer = where.answer(r.configuration)
         if not answer.optimal:
             raise ExerciseError("no move is optimal here")

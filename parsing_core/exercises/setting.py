@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -199,16 +199,20 @@ def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]
     return seen
 
 
-def practice_configuration(where: Setting, rnd: random.Random, level: int,
-                           want_costly: bool = True, varied: bool = False) -> Reached:
+def practice_configuration(where: Setting, rnd: random.Random, level: int, want_costly: bool = True,
+                           varied: bool = False, spread: Spread | None = None) -> Reached:
     """A configuration for a question at ``level`` (0, 1 or 2–3 mistakes before it), one with a
-    costly move when there is one (so that some answer is wrong), never a dead end.  With
-    ``varied``, one whose legal moves have the most different costs among those of all the walks
-    tried (a question about a cost is then hardest to answer by guessing).
+    costly move (so that some answer is wrong), never a dead end.  With ``varied``, one whose legal
+    moves have the most different costs among those of all the walks tried (a question about a
+    cost is then hardest to answer by guessing).  With ``spread`` (the answers right at a
+    configuration, e.g. its optimal moves), an answer drawn evenly among those right somewhere in
+    all the walks, then a configuration where it is right, alone if there is one: drawing the
+    configuration evenly made the commonest answer (SHIFT, in arc-standard) right on most questions.
 
-    When a walk meets no configuration with a costly move after its last mistake (the parse nearly
-    over), a few more walks are tried; failing those, one with more than one legal move is taken
-    over one with a single move, which no answer could get wrong."""
+    A walk that meets no configuration with a costly move after its last mistake (the parse nearly
+    over) is tried again a few times; failing those, :class:`ExerciseError`, since every answer
+    there would be right (the set then takes another sentence).  Without ``want_costly``, a
+    configuration with more than one legal move is taken over one with a single move."""
     low, high = MISTAKES[level]
     fallback: list[Reached] = []
     found: list[Reached] = []
@@ -216,15 +220,38 @@ def practice_configuration(where: Setting, rnd: random.Random, level: int,
         seen = practice_walks(where, rnd, rnd.randint(low, high))
         usable = [r for r in seen if optimal_exists(where, r.configuration)]
         found += [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
-        if found and not varied:
+        if found and not (varied or spread):
             return rnd.choice(found)
         fallback = fallback or [r for r in usable if len(where.costs(r.configuration)) > 1] or usable
-    if found:
+    if found and varied:
         most = max(len(cost_values(where.costs(r.configuration))) for r in found)
         return rnd.choice([r for r in found if len(cost_values(where.costs(r.configuration))) == most])
+    if found and spread:
+        right = [(r, spread(where.costs(r.configuration))) for r in found]
+        answer = rnd.choice(sorted(set().union(*(answers for _, answers in right)), key=repr))
+        alone = [r for r, answers in right if answers == {answer}]
+        return rnd.choice(alone or [r for r, answers in right if answer in answers])
+    if want_costly:
+        raise ExerciseError("no configuration with a costly move was met: every answer would be right")
     if not fallback:
         raise ExerciseError("this parse has no configuration to ask about")
     return rnd.choice(fallback)
+
+
+def optimal_kinds(costs: Costs) -> frozenset[str]:
+    """The kinds of the optimal moves (a :data:`Spread` of the move questions)."""
+    least = min(costs.values())
+    return frozenset(t.kind for t, v in costs.items() if v == least)
+
+
+def optimal_set(costs: Costs) -> frozenset[frozenset[str]]:
+    """The one set of optimal move kinds, as the one right answer (a :data:`Spread` of the
+    questions that ask for every optimal move)."""
+    return frozenset({optimal_kinds(costs)})
+
+
+#: The answers right at a configuration, from its moves' costs (see :func:`practice_configuration`).
+Spread = Callable[[Costs], frozenset[Hashable]]
 
 
 WALKS = 4  # walks tried for a configuration where some answer is wrong
