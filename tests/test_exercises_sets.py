@@ -3,6 +3,7 @@ teaching set's worked examples as exercises, and clear errors for what cannot be
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -33,6 +34,7 @@ from parsing_core.exercises import (
     sentence_key,
     sentence_level,
 )
+from parsing_core.exercises.derivation import optimal_derivation
 from parsing_core.exercises.items import LEVELS
 from parsing_core.exercises.oracle_kinds import Mistake
 from parsing_core.exercises.sets import question_of
@@ -339,3 +341,25 @@ def test_no_move_question_is_asked_where_every_move_is_right(kind: str) -> None:
             assert costly(costs), (spec, costs)
             checked += 1
     assert checked > 10
+
+
+def test_going_round_in_circles_earns_no_more_than_the_progress_made() -> None:
+    """SWAP and SHIFT undo each other at no cost: a derivation of twenty such optimal moves once
+    earned 0.9 of the credit, counted by moves played; the credit is now the part of the parse done."""
+    system = pc.get_system("arc-standard-swap")
+    for spec in draw("whole-derivation", "arc-standard-swap", 1, 6, 0, POOL):
+        made = rebuild(spec, POOL)
+        where = get_kind("whole-derivation").again(made)
+        c, moves = system.initial(made.sentence), []
+        while len(moves) < 30:  # SWAP whenever it is optimal, else SHIFT while it is
+            costs = where.costs(c)
+            t = pc.Transition("SW") if pc.Transition("SW") in costs else pc.Transition("SH")
+            if costs.get(t, math.inf) > min(costs.values()):
+                break
+            moves.append(t)
+            c = system.apply(c, t)
+        still = len(optimal_derivation(where, c))
+        feedback = grade(made, tuple(moves))
+        assert not feedback.correct
+        assert feedback.credit == pytest.approx((len(made.key) - still) / len(made.key))
+        assert len(moves) <= len(made.key) or feedback.credit < 0.7

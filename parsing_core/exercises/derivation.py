@@ -71,7 +71,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
             trace = trace.extend(t.bare)
         if not trace.is_complete:
             rest = len(optimal_derivation(where, trace.final))
-            return Feedback(False, share(len(answer), len(answer) + rest),
+            return Feedback(False, share(progress(where, trace.final, len(item.key)), len(item.key)),
                             f"Every move so far is optimal, but the parse is not finished: {rest} to go.",
                             item.hints, moves=where.answer(trace.final).optimal)
         return Feedback(True, 1.0, f"Right: {len(answer)} optimal moves build {goal(where)}.", item.hints)
@@ -121,12 +121,21 @@ def optimal_derivation(where: Setting, c: Configuration) -> Derivation:
     return tuple(moves)
 
 
+def progress(where: Setting, c: Configuration, length: int) -> int:
+    """How much of a ``length``-move derivation reaching ``c`` by optimal moves has done: ``length``
+    less the moves still needed from ``c``.  Partial credit counted the moves played once, which
+    paid for going round in circles: SWAP and SHIFT can undo each other at no cost, and twenty of
+    them earned nearly full credit."""
+    return max(0, length - len(optimal_derivation(where, c)))
+
+
 def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int) -> Feedback:
     """Feedback for a derivation stopped at its ``k``-th move (0-based), ``t``."""
     truth = where.answer(c)
     said = judge_move(where.system, where.gold, c, truth, t)
     best = f"the optimal {'moves are' if len(truth.optimal) > 1 else 'move is'} {moves_words(truth.optimal)}"
-    return Feedback(False, share(k, max(length, k + 1)), f"Stopped at move {k + 1}: {said}",
+    done = progress(where, c, length)
+    return Feedback(False, share(done, max(length, done + 1)), f"Stopped at move {k + 1}: {said}",
                     hints_of_step(where, c, truth.optimal),
                     (f"At {configuration_words(where.gold, c)} {best}.",),
                     lost_arcs(truth, t), truth.optimal)
