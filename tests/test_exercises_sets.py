@@ -363,3 +363,14 @@ def test_going_round_in_circles_earns_no_more_than_the_progress_made() -> None:
         assert not feedback.correct
         assert feedback.credit == pytest.approx((len(made.key) - still) / len(made.key))
         assert len(moves) <= len(made.key) or feedback.credit < 0.7
+
+
+@pytest.mark.parametrize("system", ["arc-standard", "arc-hybrid"])
+def test_the_move_told_in_a_trace_table_question_is_not_mostly_shift(system: str) -> None:
+    """At level 1 the move told was an optimal one drawn evenly, SHIFT more than half the time, so
+    that "the buffer's front onto the stack, no arc" (the prompt unread) earned most of the credit.
+    A move kind is now drawn first."""
+    told = [rebuild(spec, POOL).asked for seed in range(4)
+            for spec in draw("trace-table", system, 1, 30, seed, POOL)]
+    shifts = sum(t is not None and t.kind == "SH" for t in told)
+    assert len(told) > 20 and shifts < 0.45 * len(told), (shifts, len(told))

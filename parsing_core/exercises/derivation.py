@@ -21,7 +21,7 @@ from ..trees import Arc
 from .answers import AnswerInput, moves_json, moves_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
-from .setting import Setting, costly, practice_configuration, rng
+from .setting import Setting, costly, evenly_by_kind, legal_kinds, optimal_kinds, practice_configuration, rng
 from .tutor import (
     arc_words,
     configuration_words,
@@ -185,9 +185,10 @@ class TraceTable(ExerciseKind[TableRow]):
 
     def make(self, spec: ItemSpec, sentence: Sentence, model: Model | None = None) -> Item[TableRow]:
         where, rnd = self.where(spec, sentence), rng(spec)
-        r = practice_configuration(where, rnd, spec.level, want_costly=False)
+        spread = optimal_kinds if spec.level == 1 else legal_kinds  # no one move told most of the time
+        r = practice_configuration(where, rnd, spec.level, want_costly=False, spread=spread)
         c, costs = r.configuration, where.costs(r.configuration)
-        t = rnd.choice(where.answer(c).optimal if spec.level == 1 else tuple(costs))
+        t = evenly_by_kind(where.answer(c).optimal if spec.level == 1 else costs, rnd)
         after = where.system.apply(c, t)
         key = TableRow(after.stack, after.buffer, where.system.arc_of(c, t))
         prompt = f"{shown(sentence, c, len(r.mistakes))}, the parser takes {t.name}. Fill in the next row."

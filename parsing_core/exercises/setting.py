@@ -216,10 +216,13 @@ def practice_configuration(where: Setting, rnd: random.Random, level: int, want_
     low, high = MISTAKES[level]
     fallback: list[Reached] = []
     found: list[Reached] = []
-    for _ in range(WALKS if want_costly else 1):
+    for _ in range(WALKS if want_costly or spread else 1):
         seen = practice_walks(where, rnd, rnd.randint(low, high))
         usable = [r for r in seen if optimal_exists(where, r.configuration)]
-        found += [r for r in usable if costly(where.costs(r.configuration))] if want_costly else []
+        if want_costly:
+            found += [r for r in usable if costly(where.costs(r.configuration))]
+        elif spread:
+            found += [r for r in usable if len(where.costs(r.configuration)) > 1]
         if found and not (varied or spread):
             return rnd.choice(found)
         fallback = fallback or [r for r in usable if len(where.costs(r.configuration)) > 1] or usable
@@ -242,6 +245,18 @@ def optimal_kinds(costs: Costs) -> frozenset[str]:
     """The kinds of the optimal moves (a :data:`Spread` of the move questions)."""
     least = min(costs.values())
     return frozenset(t.kind for t, v in costs.items() if v == least)
+
+
+def legal_kinds(costs: Costs) -> frozenset[str]:
+    """The kinds of the legal moves (a :data:`Spread` where any legal move may be asked about)."""
+    return frozenset(t.kind for t in costs)
+
+
+def evenly_by_kind(moves: Iterable[Transition], rnd: random.Random) -> Transition:
+    """One of ``moves``: a kind drawn evenly first, then a move of that kind."""
+    moves = list(moves)
+    kind = rnd.choice(sorted({t.kind for t in moves}))
+    return rnd.choice([t for t in moves if t.kind == kind])
 
 
 def optimal_set(costs: Costs) -> frozenset[frozenset[str]]:
