@@ -48,8 +48,8 @@ def tree_candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[
     fits = [s for s in pool.sentences if 3 <= s.n <= LONGEST[level]]
     plain = [s for s in fits if s.is_projective]
     crossing = [s for s in fits if not s.is_projective]
-    made = [crossing_tree(rnd, rnd.randint(4, LONGEST[level])) for _ in range(len(plain) - len(crossing))]
-    crossing += made
+    crossing += [crossing_tree(rnd, rnd.randint(4, LONGEST[level]))
+                 for _ in range(len(plain) - len(crossing))]
     plain, crossing = rnd.sample(plain, len(plain)), rnd.sample(crossing, len(crossing))
     pairs = itertools.zip_longest(*((crossing, plain) if rnd.random() < 0.5 else (plain, crossing)))
     return [s for pair in pairs for s in pair if s is not None]
