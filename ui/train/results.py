@@ -28,11 +28,12 @@ def results(ended: list[TrainingJob]) -> None:
     st.subheader("Results")
     rows = [result_row(title(j), started(j), j.status(), spec_of(j), records(j)) for j in ended]
     st.table(results_table(rows).style.format(precision=2, na_rep="—").hide())
-    st.caption("Scores in %.  Trained on: the training sentences the run learnt from (a static-oracle "
-               "run leaves out the trees its system cannot build: only those of the same count are "
-               "compared on equal data).  Dev: the kept epoch's (the first with the best dev UAS, whose "
-               "weights the model keeps; a stopped run keeps its best epoch so far).  Test: that model "
-               "on the test set.  —: none (no test set, or stopped before an epoch ended).")
+    st.caption("Scores in %.  Trained on: the training sentences the run learned from (a static-oracle "
+               "run leaves out the trees its system cannot build, so two runs compare on equal data "
+               "only when they trained on the same sentences).  Dev: the kept epoch's (the first with "
+               "the best dev UAS, whose weights the model keeps; a stopped run keeps its best epoch so "
+               "far).  Test: that model on the test set.  —: none (no test set, or stopped before an "
+               "epoch ended).")
     for job in ended:
         if job.status() == "failed":
             kept = ("  Its best epoch's model was kept: the Stepper can load it."
