@@ -21,7 +21,7 @@ from ..trees import Arc
 from .answers import AnswerInput, moves_json, moves_of
 from .items import ExerciseError, Feedback, Hints, Item, ItemSpec
 from .kind import COST_PRINCIPLE, ExerciseKind, Model, shown
-from .setting import Setting, costly, evenly_by_kind, legal_kinds, optimal_kinds, practice_configuration, rng
+from .setting import Setting, costly, evenly, legal_kinds, optimal_kinds, practice_configuration, rng
 from .tutor import (
     arc_words,
     configuration_words,
@@ -71,7 +71,7 @@ class WholeDerivation(ExerciseKind[Derivation]):
             trace = trace.extend(t.bare)
         if not trace.is_complete:
             rest = len(optimal_derivation(where, trace.final))
-            return Feedback(False, share(progress(where, trace.final, len(item.key)), len(item.key)),
+            return Feedback(False, share(progress(len(item.key), rest), len(item.key)),
                             f"Every move so far is optimal, but the parse is not finished: {rest} to go.",
                             item.hints, moves=where.answer(trace.final).optimal)
         return Feedback(True, 1.0, f"Right: {len(answer)} optimal moves build {goal(where)}.", item.hints)
@@ -121,12 +121,12 @@ def optimal_derivation(where: Setting, c: Configuration) -> Derivation:
     return tuple(moves)
 
 
-def progress(where: Setting, c: Configuration, length: int) -> int:
-    """How much of a ``length``-move derivation reaching ``c`` by optimal moves has done: ``length``
-    less the moves still needed from ``c``.  Partial credit counted the moves played once, which
-    paid for going round in circles: SWAP and SHIFT can undo each other at no cost, and twenty of
-    them earned nearly full credit."""
-    return max(0, length - len(optimal_derivation(where, c)))
+def progress(length: int, rest: int) -> int:
+    """How much of a ``length``-move derivation has been done by optimal moves when ``rest`` moves
+    are still needed.  Partial credit counted the moves played once, which paid for going round in
+    circles: SWAP and SHIFT can undo each other at no cost, and twenty of them earned nearly full
+    credit."""
+    return max(0, length - rest)
 
 
 def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int) -> Feedback:
@@ -134,7 +134,7 @@ def stopped(where: Setting, c: Configuration, k: int, t: Transition, length: int
     truth = where.answer(c)
     said = judge_move(where.system, where.gold, c, truth, t)
     best = f"the optimal {'moves are' if len(truth.optimal) > 1 else 'move is'} {moves_words(truth.optimal)}"
-    done = progress(where, c, length)
+    done = progress(length, len(optimal_derivation(where, c)))
     return Feedback(False, share(done, max(length, done + 1)), f"Stopped at move {k + 1}: {said}",
                     hints_of_step(where, c, truth.optimal),
                     (f"At {configuration_words(where.gold, c)} {best}.",),
@@ -188,7 +188,7 @@ class TraceTable(ExerciseKind[TableRow]):
         spread = optimal_kinds if spec.level == 1 else legal_kinds  # no one move told most of the time
         r = practice_configuration(where, rnd, spec.level, want_costly=False, spread=spread)
         c, costs = r.configuration, where.costs(r.configuration)
-        t = evenly_by_kind(where.answer(c).optimal if spec.level == 1 else costs, rnd)
+        t = evenly(where.answer(c).optimal if spec.level == 1 else costs, lambda m: m.kind, rnd)
         after = where.system.apply(c, t)
         key = TableRow(after.stack, after.buffer, where.system.arc_of(c, t))
         prompt = f"{shown(sentence, c, len(r.mistakes))}, the parser takes {t.name}. Fill in the next row."

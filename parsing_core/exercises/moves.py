@@ -17,7 +17,7 @@ from ..trees import Arc
 from .answers import AnswerInput, arcs_json, arcs_of, moves_json, moves_of
 from .items import ExerciseError, Feedback, Item, ItemSpec
 from .kind import ExerciseKind, Model, move_hints, optimal_rung, shown
-from .setting import costly, evenly_asked, optimal_kinds, optimal_set, practice_configuration, rng
+from .setting import costly, evenly, optimal_kinds, optimal_set, practice_configuration, rng
 from .tutor import arcs_words, cost_words, judge_move, lost_arcs, moves_words, overlap, share, why_costs
 
 
@@ -98,7 +98,7 @@ class CostOfMove(ExerciseKind[CostAnswer]):
         where, rnd = self.where(spec, sentence), rng(spec)
         r = practice_configuration(where, rnd, spec.level, varied=True)
         answer = where.answer(r.configuration)
-        t = evenly_asked(answer.costs, rnd)
+        t = evenly([t for t, v in answer.costs.items() if not math.isinf(v)], answer.costs.__getitem__, rnd)
         why = answer.explanations.get(t)
         ask_arcs = spec.level > 1 and why is not None and not why.example
         key = CostAnswer(answer.costs[t], why.lost if ask_arcs and why is not None else None)

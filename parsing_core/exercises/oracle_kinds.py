@@ -149,7 +149,8 @@ class StaticFails(ExerciseKind[Mistake]):
 def off_path(where: Setting, before: Configuration, move: Transition) -> tuple[str, ...]:
     """When the learner's "mistake" costs nothing, that it was no mistake: an optimal move of
     another derivation, which is enough to lead the static oracle astray."""
-    if where.costs(before).get(move.bare) != min(where.costs(before).values()):
+    costs = where.costs(before)
+    if costs.get(move.bare) != min(costs.values()):
         return ()
     return (f"{move.name} was no mistake: it is optimal too, on another derivation of the gold tree. "
             "Leaving the static oracle's own derivation is enough for its rules to go wrong.",)

@@ -21,9 +21,10 @@ import random
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..configuration import Configuration
-from ..oracles import Answer, Costs, Oracle, get_oracle, ranked
+from ..oracles import Answer, Costs, Oracle, get_oracle, min_cost_moves, ranked
 from ..oracles.search import MAX_LENGTH
 from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
@@ -202,38 +203,26 @@ def one_walk(where: Setting, rnd: random.Random, mistakes: int) -> list[Reached]
 def practice_configuration(where: Setting, rnd: random.Random, level: int, want_costly: bool = True,
                            varied: bool = False, spread: Spread | None = None) -> Reached:
     """A configuration for a question at ``level`` (0, 1 or 2–3 mistakes before it), one with a
-    costly move (so that some answer is wrong), never a dead end.  With ``varied``, one whose legal
-    moves have the most different costs among those of all the walks tried (a question about a
-    cost is then hardest to answer by guessing).  With ``spread`` (the answers right at a
-    configuration, e.g. its optimal moves), an answer drawn evenly among those right somewhere in
-    all the walks, then a configuration where it is right, alone if there is one: drawing the
-    configuration evenly made the commonest answer (SHIFT, in arc-standard) right on most questions.
+    costly move (so that some answer is wrong), never a dead end.  With ``varied`` or ``spread``,
+    every walk is taken and :func:`pick` chooses among their configurations.
 
     A walk that meets no configuration with a costly move after its last mistake (the parse nearly
     over) is tried again a few times; failing those, :class:`ExerciseError`, since every answer
     there would be right (the set then takes another sentence).  Without ``want_costly``, a
     configuration with more than one legal move is taken over one with a single move."""
     low, high = MISTAKES[level]
-    fallback: list[Reached] = []
     found: list[Reached] = []
+    fallback: list[Reached] = []
+    wanted = costly if want_costly else (lambda costs: len(costs) > 1)
     for _ in range(WALKS if want_costly or spread else 1):
-        seen = practice_walks(where, rnd, rnd.randint(low, high))
-        usable = [r for r in seen if optimal_exists(where, r.configuration)]
-        if want_costly:
-            found += [r for r in usable if costly(where.costs(r.configuration))]
-        elif spread:
-            found += [r for r in usable if len(where.costs(r.configuration)) > 1]
+        usable = [r for r in practice_walks(where, rnd, rnd.randint(low, high))
+                  if optimal_exists(where, r.configuration)]
+        found += [r for r in usable if wanted(where.costs(r.configuration))]
+        fallback = fallback or usable
         if found and not (varied or spread):
             return rnd.choice(found)
-        fallback = fallback or [r for r in usable if len(where.costs(r.configuration)) > 1] or usable
-    if found and varied:
-        most = max(len(cost_values(where.costs(r.configuration))) for r in found)
-        return rnd.choice([r for r in found if len(cost_values(where.costs(r.configuration))) == most])
-    if found and spread:
-        right = [(r, spread(where.costs(r.configuration))) for r in found]
-        answer = rnd.choice(sorted(set().union(*(answers for _, answers in right)), key=repr))
-        alone = [r for r, answers in right if answers == {answer}]
-        return rnd.choice(alone or [r for r, answers in right if answer in answers])
+    if found:
+        return pick(where, found, rnd, spread)
     if want_costly:
         raise ExerciseError("no configuration with a costly move was met: every answer would be right")
     if not fallback:
@@ -241,22 +230,31 @@ def practice_configuration(where: Setting, rnd: random.Random, level: int, want_
     return rnd.choice(fallback)
 
 
+def pick(where: Setting, found: list[Reached], rnd: random.Random, spread: Spread | None) -> Reached:
+    """One of the configurations ``found``.  With ``spread`` (the answers right at a configuration,
+    e.g. its optimal moves): an answer drawn evenly among those right somewhere, then a
+    configuration where it is right, alone if there is one; drawing the configuration evenly made
+    the commonest answer (SHIFT, in arc-standard) right on most questions.  Without (``varied``):
+    one whose legal moves have the most different costs, so that a question about a cost is
+    hardest to answer by guessing."""
+    costs = [where.costs(r.configuration) for r in found]
+    if spread is None:
+        counts = [len(cost_values(c)) for c in costs]
+        return rnd.choice([r for r, n in zip(found, counts, strict=True) if n == max(counts)])
+    right = [spread(c) for c in costs]
+    answer = rnd.choice(sorted(set().union(*right), key=repr))
+    alone = [r for r, answers in zip(found, right, strict=True) if answers == {answer}]
+    return rnd.choice(alone or [r for r, answers in zip(found, right, strict=True) if answer in answers])
+
+
 def optimal_kinds(costs: Costs) -> frozenset[str]:
     """The kinds of the optimal moves (a :data:`Spread` of the move questions)."""
-    least = min(costs.values())
-    return frozenset(t.kind for t, v in costs.items() if v == least)
+    return frozenset(t.kind for t in min_cost_moves(costs))
 
 
 def legal_kinds(costs: Costs) -> frozenset[str]:
     """The kinds of the legal moves (a :data:`Spread` where any legal move may be asked about)."""
     return frozenset(t.kind for t in costs)
-
-
-def evenly_by_kind(moves: Iterable[Transition], rnd: random.Random) -> Transition:
-    """One of ``moves``: a kind drawn evenly first, then a move of that kind."""
-    moves = list(moves)
-    kind = rnd.choice(sorted({t.kind for t in moves}))
-    return rnd.choice([t for t in moves if t.kind == kind])
 
 
 def optimal_set(costs: Costs) -> frozenset[frozenset[str]]:
@@ -265,7 +263,7 @@ def optimal_set(costs: Costs) -> frozenset[frozenset[str]]:
     return frozenset({optimal_kinds(costs)})
 
 
-#: The answers right at a configuration, from its moves' costs (see :func:`practice_configuration`).
+#: The answers right at a configuration, from its moves' costs (see :func:`pick`).
 Spread = Callable[[Costs], frozenset[Hashable]]
 
 
@@ -277,12 +275,14 @@ def cost_values(costs: Costs) -> list[float]:
     return sorted({v for v in costs.values() if not math.isinf(v)})
 
 
-def evenly_asked(costs: Costs, rnd: random.Random) -> Transition:
-    """A move to ask the cost of: first a cost drawn evenly from :func:`cost_values`, then a move
-    of that cost.  Drawing the move evenly instead made the commonest cost (0 before any mistake,
-    1 after one) the right answer to half or more of the questions, a guess that paid."""
-    value = rnd.choice(cost_values(costs))
-    return rnd.choice([t for t, v in costs.items() if v == value])
+def evenly(moves: Iterable[Transition], key: Callable[[Transition], Any], rnd: random.Random) -> Transition:
+    """One of ``moves``: a value of ``key`` drawn evenly first (a cost, a kind), then a move with it.
+    Drawing the move evenly instead made the commonest value the right answer too often: cost 0
+    before any mistake and 1 after one, on half or more of the cost questions; SHIFT, as the move
+    to trace, in most table rows."""
+    moves = list(moves)
+    value = rnd.choice(sorted({key(t) for t in moves}))
+    return rnd.choice([t for t in moves if key(t) == value])
 
 
 def optimal_exists(where: Setting, c: Configuration) -> bool:

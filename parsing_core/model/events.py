@@ -48,7 +48,9 @@ class StartEvent(TaggedRecord):
     @property
     def left_out(self) -> int:
         """Training sentences offered but not trained on (0 when not counted)."""
-        return (self.offered or 0) - (self.sentences or 0) if self.sentences is not None else 0
+        if self.sentences is None or self.offered is None:
+            return 0
+        return self.offered - self.sentences
 
     def to_json(self) -> Record:
         counted = {"sentences": self.sentences, "offered": self.offered} if self.sentences is not None else {}

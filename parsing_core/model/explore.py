@@ -194,7 +194,7 @@ class Walker:
         out = []
         for t in legal:
             if t.kind in ARC_KINDS:
-                arc = self.system.arc_of(c, t)
+                arc = self.system.move(t.kind).arc(c)  # legal: arc_of would check it again
                 label = self.vocab.label_id(gold.label(arc[1])) if arc and arc in gold.gold_arcs else None
                 if label is not None:
                     out.append((ARC_KINDS.index(t.kind), label))

@@ -133,7 +133,8 @@ class StaticOracle(Oracle):
         return {}
 
     def move_costs(self, c: Configuration, gold: Sentence) -> Costs:
-        if not self.system.legal(c):
+        legal = self.system.legal(c)
+        if not legal:
             return {}  # as every oracle answers at the end of a parse
         move = self.move(c, gold)
-        return {t: 0 if t == move else 1 for t in self.system.legal(c)}
+        return {t: 0 if t == move else 1 for t in legal}
