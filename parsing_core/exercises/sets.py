@@ -40,15 +40,23 @@ LONGEST = {1: 5, 2: 8, 3: 14}  # the longest tree of a question about the tree i
 
 
 def tree_candidates(pool: SentencePool, level: int, rnd: random.Random) -> list[Sentence]:
-    """For a question about the tree itself (do arcs cross?  which systems build it?): trees up to
-    the level's length, crossing and not crossing in turn, so that no one verdict answers most of
-    them.  By :func:`sentence_level` every tree of levels 1 and 2 was projective, and answering
-    "no arcs cross" (or ticking every system) was always right there.  The teaching set has few
-    short crossing trees: generated ones (words w1 … wn) make up the difference."""
-    fits = [s for s in pool.sentences if 3 <= s.n <= LONGEST[level]]
+    """For a question about the tree itself (do arcs cross?  which systems build it?): the trees of
+    the level's lengths first, then those of the easier levels, each group crossing and not
+    crossing in turn, so that no one verdict answers most of them.  By :func:`sentence_level`
+    every tree of levels 1 and 2 was projective, and answering "no arcs cross" (or ticking every
+    system) was always right there."""
+    return [s for lv in range(level, 0, -1) for s in tree_band(pool, lv, rnd)]
+
+
+def tree_band(pool: SentencePool, level: int, rnd: random.Random) -> list[Sentence]:
+    """The pool's trees longer than the level before's and up to ``level``'s :data:`LONGEST`,
+    crossing and not crossing in turn in a seeded order.  The teaching set has few crossing trees
+    of some lengths: generated ones (words w1 … wn) make up the difference."""
+    shortest = LONGEST.get(level - 1, 2) + 1
+    fits = [s for s in pool.sentences if shortest <= s.n <= LONGEST[level]]
     plain = [s for s in fits if s.is_projective]
     crossing = [s for s in fits if not s.is_projective]
-    crossing += [crossing_tree(rnd, rnd.randint(4, LONGEST[level]))
+    crossing += [crossing_tree(rnd, rnd.randint(max(4, shortest), LONGEST[level]))
                  for _ in range(len(plain) - len(crossing))]
     plain, crossing = rnd.sample(plain, len(plain)), rnd.sample(crossing, len(crossing))
     pairs = itertools.zip_longest(*((crossing, plain) if rnd.random() < 0.5 else (plain, crossing)))
