@@ -34,6 +34,22 @@ from .limits import Caps
 PROGRESS_FILE = "progress.sqlite3"
 
 
+def nice_value(raw: str) -> int:
+    """``PARSING_JOB_NICE``: 0 (a run weighs as much as the app) to 19 (it takes only what is idle).
+
+    >>> nice_value("10"), nice_value("0")
+    (10, 0)
+    >>> nice_value("25")
+    Traceback (most recent call last):
+    ...
+    ValueError: write a number from 0 (no change) to 19 (the lowest priority)
+    """
+    value = int(raw) if raw.strip().isdigit() else -1
+    if not 0 <= value <= 19:
+        raise ValueError("write a number from 0 (no change) to 19 (the lowest priority)")
+    return value
+
+
 def caps_setting(name: str, default: Caps, what: str, shown: str | None = None) -> Any:
     return setting(f"PARSING_LIMIT_{name.upper()}", default, f"The most {what} per minute: "
                    "`<per session>/<in all>`.", Caps.parse,
@@ -53,6 +69,9 @@ class Settings(LibrarySettings):
     standby: bool = setting(
         "PARSING_STANDBY", True, "Keep one process standing by, torch imported, that forks each local run.",
         flag, "`1`")
+    job_nice: int = setting(
+        "PARSING_JOB_NICE", 10, "How far local runs give way to the app's pages on a busy machine: "
+        "their CPU priority as a nice value, 0 (none) to 19.", nice_value)
     shared_server: bool = setting(
         "PARSING_SHARED_SERVER", False, "The app serves several people: a tab may stop only its own runs.",
         flag, "`0`")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -9,8 +12,11 @@ from types import SimpleNamespace
 import pytest
 
 from parsing_core.checkpoint import load_checkpoint
+from parsing_core.settings import SettingError
 from server.jobs import JobBoard, JobError, TrainingJob, ray_backend
+from server.jobs.priority import give_way, group_nice_of, nice_of
 from server.jobs.ray_backend import RayBackend, submission_of
+from server.settings import Settings
 from tests.conftest import parent_of
 
 TINY = ["--synthetic", "40", "--epochs", "50", "--lstm-dim", "16", "--word-dim", "16", "--mlp-dim", "16"]
@@ -147,3 +153,51 @@ def test_a_ray_job_the_cluster_has_room_for_is_starting_not_queued(tmp_path, mon
     cluster.nodes = [{"state": "ALIVE", "resources_total": {"CPU": 4.0}}]  # a node joins
     monkeypatch.setattr(ray_backend, "CAPACITY_FRESH_S", 0.0)
     assert jobs[3].status() == "running" and jobs[3].ahead() is None
+
+
+def niceness(pid: int) -> set[int]:
+    """The nice values of every thread of process ``pid``."""
+    return {nice_of(int(task)) if task == str(pid) else
+            int(Path(f"/proc/{pid}/task/{task}/stat").read_text().rpartition(")")[2].split()[16])
+            for task in os.listdir(f"/proc/{pid}/task")}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads priorities in /proc")
+def test_a_local_run_gives_way_to_the_app(tmp_path, waiting_standby):
+    """A run goes at nice 10, every thread of it, and so does its session's scheduling group where
+    the kernel groups sessions (else the run, leading a session of its own, would weigh as much as
+    the whole app server): on a busy machine the pages come first."""
+    mine = nice_of(os.getpid())
+    job = JobBoard(tmp_path).start("tiny", TINY)
+    try:
+        wait_for(lambda: any(r["event"] == "batch" for r in job.reports()))  # its threads are made
+        assert niceness(job.process.pid) == {max(10, mine)}
+        if group_nice_of(os.getpid()) is not None:
+            assert group_nice_of(job.process.pid) == 10
+            assert group_nice_of(os.getpid()) != 10 or mine == 10  # the app's own group is left alone
+    finally:
+        job.stop()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads priorities in /proc")
+def test_give_way_lowers_every_thread_and_zero_changes_nothing():
+    code = "import threading, time; threading.Thread(target=time.sleep, args=(30,)).start(); time.sleep(30)"
+    sleeper = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    try:
+        wait_for(lambda: len(os.listdir(f"/proc/{sleeper.pid}/task")) == 2, 10)
+        mine = nice_of(os.getpid())
+        give_way(sleeper.pid, 0)
+        assert niceness(sleeper.pid) == {mine}
+        give_way(sleeper.pid, 15)
+        assert niceness(sleeper.pid) == {max(15, mine)}
+        assert group_nice_of(sleeper.pid) in (None, 15)
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_nice_value_out_of_range_is_refused():
+    assert Settings.from_environ({"PARSING_JOB_NICE": "19"}).job_nice == 19
+    for bad in ("20", "-5", "ten"):
+        with pytest.raises(SettingError, match="PARSING_JOB_NICE.*0 \\(no change\\) to 19"):
+            Settings.from_environ({"PARSING_JOB_NICE": bad})

@@ -19,6 +19,7 @@ The package, one idea a module:
   :mod:`.ray_backend` (a job of a Ray cluster, ``RAY_ADDRESS``; Ray is imported only then);
 * :mod:`.ray_queue` — whether a job Ray has not started yet is being started or waits for room;
 * :mod:`.standby` — a process with torch imported that forks each local job, so it starts sooner;
+* :mod:`.priority` — a local job runs at a lower CPU priority than the pages (``PARSING_JOB_NICE``);
 * :mod:`.log` and :mod:`.relay` — the metrics log, and how a job on a cluster sends it home.
 
 >>> import tempfile

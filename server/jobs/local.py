@@ -1,4 +1,5 @@
-"""The local backend: a job is a process of this machine, in a session of its own.
+"""The local backend: a job is a process of this machine, in a session of its own, giving way to
+the app's pages on a busy machine (:mod:`.priority`).
 
 The process's life is written in the job's folder, so any process can read it: ``pid`` while
 it runs, ``exitcode`` once it has ended, ``stopped`` when someone stopped it.  The process
@@ -18,7 +19,9 @@ import threading
 import time
 from pathlib import Path
 
+from ..settings import settings
 from .log import parse_log
+from .priority import give_way
 from .standby import Standby
 from .status import JobProcess
 
@@ -126,6 +129,7 @@ class LocalBackend:
                     command, stdout=subprocess.DEVNULL, stderr=err, stdin=subprocess.DEVNULL,
                     cwd=ROOT, start_new_session=True,
                 )
+                give_way(process.pid, settings().job_nice)  # its session is made: exec has happened
         (folder / "pid").write_text(str(process.pid))
         _wait_for(process, folder)
         return process

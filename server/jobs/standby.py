@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..settings import Settings, settings
+from .priority import give_way
 
 #: ``0`` turns standbys off.
 STANDBY_ENV = Settings.variable("standby")
@@ -58,9 +59,10 @@ def enabled() -> bool:
     return settings().standby
 
 
-def order(folder: str | Path, command: Sequence[str], env: Mapping[str, str]) -> str:
-    """The line a standby reads: which job to run."""
-    return json.dumps({"folder": str(folder), "command": list(command), "env": dict(env)})
+def order(folder: str | Path, command: Sequence[str], env: Mapping[str, str], nice: int = 0) -> str:
+    """The line a standby reads: which job to run (``nice``: how far it gives way to the app,
+    :mod:`.priority`)."""
+    return json.dumps({"folder": str(folder), "command": list(command), "env": dict(env), "nice": nice})
 
 
 def said(line: str) -> tuple[str, int | None, int | None]:
@@ -135,6 +137,7 @@ def child(line: str) -> int:
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
     os.setsid()
+    give_way(os.getpid(), json.loads(line).get("nice", 0))  # the job's session, before any of its threads
     with contextlib.suppress(OSError):  # its name in top and ps -o comm (its command line is the standby's)
         Path("/proc/self/comm").write_text("parsing-job")
     try:
@@ -215,7 +218,8 @@ class Standby:
             if process is None or process.stdin is None or not self._ready.is_set():
                 return None
             try:
-                process.stdin.write((order(folder, command, os.environ) + "\n").encode())
+                line = order(folder, command, os.environ, settings().job_nice)
+                process.stdin.write((line + "\n").encode())
                 process.stdin.flush()
                 pid = self._started.get(timeout=ANSWER_S)
             except (OSError, queue.Empty):  # it died in between, or hangs: the next job starts a new one
