@@ -2,6 +2,7 @@
 
     python -m benchmarks.class_load [--students 10 50 100] [--seconds 60] [--replicas 1]
     python -m benchmarks.class_load --url http://127.0.0.1:8501 [--pid 1234 ...]
+    python -m benchmarks.class_load --students 100 --runs 1      # while a training run goes
     python -m benchmarks.board_targets [--write]             # the board's targets table
 
 A browser tab is, to the server, one websocket.  Each student here is that websocket and nothing
@@ -33,22 +34,32 @@ with no answer in 30 s, a closed connection, an exception on the page, or no "Or
 click.  The table: students, clicks, p50/p95/max latency, failed students, clicks answered per
 second (from the first click to the last answer), the server's CPU per click (``/proc/<pid>/stat``
 of the server started here, or of ``--pid``), and this client's own CPU per click.
+
+With ``--runs N`` the class clicks while N training runs go on the same machine, started as the
+Train page starts them (local jobs, forked by a standby; a run of 60 epochs of the default network
+on synthetic sentences, stopped after the class), once for each of ``--nice``'s values: how far
+the runs give way to the app (``PARSING_JOB_NICE``, ``server/jobs/priority.py``).  The runs' CPU
+per second of the class is in the table.  ``--write`` writes ``docs/benchmarks/class_load.md``.
 """
+
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import websockets
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
@@ -58,9 +69,18 @@ from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.proto.Delta_pb2 import Delta
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from benchmarks.common import run_async, table
+from benchmarks.common import Section, add_write_flag, run_async, show, table, write_page
 from benchmarks.load import CLICK_TIMEOUT_S, QUERY, cpu_seconds, percentile, servers
 from deploy.proxy import REPLICA_HEADER
+from server.jobs import JobBoard
+from server.jobs.local import STANDBY
+from server.settings import Settings, nice_value, settings
+
+PAGE_INTRO = """Each student is a websocket speaking Streamlit's protocol to one app process, clicking
+Oracle step on the Stepper's 12-token sentence after 1–3 s of thought (`benchmarks/class_load.py`
+says how).  Beside training runs: the class clicks while runs started as the Train page starts
+them go on the same two cores, at the nice value the row names (`PARSING_JOB_NICE`; 0 is the
+priority the runs had before they gave way to the app)."""
 
 STEP, RESET = "Oracle step", "Reset"  # the controls a student clicks, by the words on them
 BOARD_ACTIONS = {STEP: "oracle", RESET: "reset"}  # the same controls on the Stepper's board component
@@ -307,6 +327,38 @@ def measure(n: int, url: str, pids: Sequence[int], seconds: float) -> Row:
                1000 * server / max(clicks, 1), 1000 * client / max(clicks, 1))
 
 
+RUN = ["--synthetic", "400", "--epochs", "60"]  # a training run that outlasts any class here
+
+
+@contextmanager
+def training_runs(count: int) -> Iterator[Callable[[], float]]:
+    """``count`` training runs going meanwhile, as the Train page starts them (local jobs, forked
+    by a standby); gives a function that says the runs' CPU seconds so far.  Stopped at the end."""
+    if not count:
+        yield lambda: 0.0
+        return
+    STANDBY.ensure()
+    STANDBY.ready(120)
+    with tempfile.TemporaryDirectory(prefix="class-load-runs-") as folder:
+        board = JobBoard(Path(folder), limit=count)
+        jobs = [board.start(f"run-{i}", RUN) for i in range(count)]
+        try:
+            deadline = time.monotonic() + 120
+            while not all(any(r["event"] == "batch" for r in job.reports()) for job in jobs):
+                if time.monotonic() > deadline or any(job.status() != "running" for job in jobs):
+                    raise SystemExit(f"the training runs did not start: {[j.failure() for j in jobs]}")
+                time.sleep(0.5)
+            pids = [job.process.pid for job in jobs if job.process is not None]
+
+            def cpu() -> float:
+                return float(sum(cpu_seconds(pid) for pid in pids))
+
+            yield cpu
+        finally:
+            for job in jobs:
+                job.stop()
+
+
 def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, nargs="+", default=[10, 50, 100])
@@ -316,7 +368,33 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--url", help="a server already running (or nginx in front of replicas), on loopback")
     ap.add_argument("--pid", type=int, nargs="+", default=[], help="with --url: the server processes whose "
                     "CPU to count")
+    ap.add_argument("--runs", type=int, default=0, help="training runs going meanwhile on this machine "
+                    "(local jobs, as the Train page starts them)")
+    ap.add_argument("--nice", type=nice_value, nargs="+", default=[settings().job_nice],
+                    help="with --runs: the runs' nice values to measure, one after the other "
+                    "(default: PARSING_JOB_NICE's, 10 unless set)")
+    add_write_flag(ap, "class_load")
     return ap.parse_args(argv)
+
+
+RUNS_HEADER = ["runs going", "their nice", "runs' CPU-s per s"]
+
+
+def classes(args: argparse.Namespace, url: str, pids: Sequence[int]) -> list[list[object]]:
+    """Each class size's row; with ``--runs``, first with no run going, then once per nice value
+    of the runs going meanwhile, with the runs, their nice value and the CPU they took a second
+    (over that value's classes)."""
+    rows: list[list[object]] = []
+    for runs, nice in [(0, None), *((args.runs, nice) for nice in args.nice)] if args.runs else [(0, None)]:
+        if nice is not None:
+            os.environ[Settings.variable("job_nice")] = str(nice)  # read as each run starts
+        with training_runs(runs) as runs_cpu:
+            cpu, began = runs_cpu(), time.monotonic()
+            measured = [measure(n, url, pids, args.seconds) for n in args.students]
+            share = (runs_cpu() - cpu) / (time.monotonic() - began)
+        going = [runs, "—" if nice is None else nice, f"{share:.2f}"] if args.runs else []
+        rows += [[*going, *row.cells()] for row in measured]
+    return rows
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -325,13 +403,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.url:
         if not re.match(r"^https?://(127\.0\.0\.1|localhost|\[::1\])[:/]", args.url + "/"):
             raise SystemExit("--url must be on loopback (127.0.0.1, localhost or [::1])")
-        rows = [measure(n, args.url, args.pid, args.seconds) for n in args.students]
+        rows = classes(args, args.url, args.pid)
     else:
         with servers(args.replicas, memory_log=False) as at:
             for url in at.direct_urls:  # warm each one's caches: torch imported, the sentence read
                 run_async(class_of(1, url, 3))
-            rows = [measure(n, at.url, at.pids, args.seconds) for n in args.students]
-    print(table(HEADER, [r.cells() for r in rows]))
+            rows = classes(args, at.url, at.pids)
+    sections: list[Section] = []
+    show(sections, "Protocol students" + (" beside training runs" if args.runs else ""),
+         table([*RUNS_HEADER, *HEADER] if args.runs else HEADER, rows))
+    if args.write:
+        write_page("class_load", "A class without browsers", sections, intro=PAGE_INTRO)
 
 
 if __name__ == "__main__":
