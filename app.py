@@ -24,5 +24,5 @@ PAGES = [  # in the order a newcomer meets them
 ]
 
 watch_memory()  # only while a benchmark asks (PARSING_MEMORY_LOG)
-warm_up_in_background()  # the exact arc-standard oracle's compiled loops
+warm_up_in_background()  # the exact oracles' compiled loops (arc-standard, Nederhof)
 st.navigation(PAGES).run()

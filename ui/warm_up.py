@@ -1,9 +1,9 @@
 """What the server prepares in the background: compiled loops as it starts, a job process once
 someone opens a page that starts runs.
 
-The exact arc-standard oracle runs compiled loops (numba): about 8 s to compile on a fresh
-install, under a second to load from the disk cache after that.  Started with the first page
-run, a learner who picks arc-standard a moment later finds them ready.
+The exact arc-standard oracle and Nederhof's run compiled loops (numba): about 8 s and 1 s to
+compile on a fresh install, under a second to load from the disk cache after that.  Started
+with the first page run, a learner who picks either a moment later finds them ready.
 
 Where jobs run on this machine, a process stands by with torch imported
 (:mod:`server.jobs.standby`) and forks each run started from a page, which so shows its first
@@ -18,9 +18,15 @@ import threading
 
 import streamlit as st
 
-from parsing_core.oracles.arc_standard_exact import warm_up
+from parsing_core.oracles import arc_standard_exact, nederhof_grammar
 from server.jobs import chosen_backend
 from server.jobs.local import STANDBY
+
+
+def warm_up() -> None:
+    """Compile the exact oracles' loops (or load them from numba's disk cache)."""
+    arc_standard_exact.warm_up()
+    nederhof_grammar.warm_up()
 
 
 @st.cache_resource(show_spinner=False)

@@ -256,12 +256,15 @@ def witness(oracle: Oracle, c: Configuration, gold: Sentence, costs: Costs | Non
 def completed_gold_arcs(oracle: Oracle, c: Configuration, gold: Sentence,
                         costs: Costs | None = None) -> set[Arc]:
     """The gold arcs of the configuration reached by following ``oracle.next`` from ``c`` until
-    it is final or stuck (``costs``: the oracle's costs at ``c``, if known)."""
+    it is final or stuck (``costs``: the oracle's costs at ``c``, if known).  Where one move is
+    legal it is taken without asking the oracle: there is nothing to choose."""
     system = oracle.system
     for _ in range(max_steps(system, gold.n)):
-        if system.is_terminal(c) or not system.legal(c):
+        legal = () if system.is_terminal(c) else system.legal(c)
+        if not legal:
             break
-        c, costs = system.apply(c, oracle.next(c, gold, costs).bare), None
+        move = legal[0] if len(legal) == 1 else oracle.next(c, gold, costs).bare
+        c, costs = system.apply(c, move), None
     return c.unlabelled_arcs & gold.gold_arcs
 
 

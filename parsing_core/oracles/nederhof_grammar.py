@@ -22,9 +22,9 @@ first position, token 0.  Rules are the spec's literals (§4.6.6).
 The parser is the generic Eisner–Satta algorithm (spec §4.6.3) over half-constituents
 ``LH[i][h]`` (head h, its left dependents from i on), ``RH[h][j]`` and trapezoids
 ``TZ[i][j]`` = best ``RH[i][m] + LH[m+1][j]``, one item type per shape, computed width by
-width.  Each item is a vector over grammar states, and one width of the chart is a handful
-of numpy operations over every start position and split point at once; several strings
-(the candidate moves of one configuration) are parsed side by side in a batch.
+width.  Each item is a vector over grammar states, held in numpy arrays; the chart is filled by
+compiled loops (:mod:`.nederhof_loops`); several strings (the candidate moves of one
+configuration) are parsed side by side in a batch.
 
 >>> sigma(TABLE_9, [["r", "r", "rt", "n", "n"]], [[0, 1, 2, 3, 4]], (0, 1, 4, 1))
 [4.0]
@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
+
+from .nederhof_loops import fill_widths
 
 NEG = -np.inf
 Rule3 = tuple[str, str, str]
@@ -239,34 +241,22 @@ class Chart:
 
 
 def fill(r: Rules, ch: Chart, w_s: np.ndarray, w_e: np.ndarray, limit: int) -> None:
-    """Compute every item that starts before ``limit`` (later ones are known), width by width.
+    """Compute every item that starts before ``limit`` (later ones are known), width by width
+    (the loops of :mod:`.nederhof_loops`, compiled).
 
     ``w_s[b, i, e]`` is the weight of head i taking the dependent at i + e, ``w_e[b, j, e]``
     that of head j taking the dependent at j − e (1 for a gold arc, else 0).
     """
-    n = ch.rh_s.shape[1]
-    rh_s, rh_e, lh_s, lh_e, tz_s, tz_e = ch.arrays
-    for w in range(1, min(n, n - 1 + limit)):
-        stop = min(limit, n - w)
-        heads, ends = slice(0, stop), slice(w, w + stop)       # cells [i, i + w], i < stop
-        back = slice(w - 1, None, -1)                            # offsets w−1, …, 0
-        # trapezoids: TZ[i][i+w] = max_m RH[i][m] + LH[m+1][i+w]              # (B, I, w, P)
-        tz = (rh_s[:, heads, :w].take(r.pair_right, 3) + lh_e[:, ends, back].take(r.pair_left, 3)).max(2)
-        tz_s[:, heads, w, r.pair_ids] = tz
-        tz_e[:, ends, w, r.pair_ids] = tz
-        if len(r.r_pair):    # right halves: the outermost right dependent is at i + e, e = 1..w
-            x = tz_s[:, heads, 1:w + 1].take(r.r_pair, 3) + rh_e[:, ends, back].take(r.r_dep, 3)
-            x += w_s[:, heads, 1:w + 1, None]
-            rh = np.maximum.reduceat(x.max(2), r.r_starts, axis=-1)                     # (B, I, S')
-            rh_s[:, heads, w, r.r_out] = rh
-            rh_e[:, ends, w, r.r_out] = rh
-        if len(r.l_pair):    # left halves: the outermost left dependent is at i + e, e = 0..w−1
-            gap = slice(w, 0, -1)                                # offsets w, …, 1 from the end
-            y = lh_s[:, heads, :w].take(r.l_dep, 3) + tz_e[:, ends, gap].take(r.l_pair, 3)
-            y += w_e[:, ends, gap, None]
-            lh = np.maximum.reduceat(y.max(2), r.l_starts, axis=-1)
-            lh_s[:, heads, w, r.l_out] = lh
-            lh_e[:, ends, w, r.l_out] = lh
+    fill_widths(ch.rh_s, ch.rh_e, ch.lh_s, ch.lh_e, ch.tz_s, ch.tz_e,
+                np.ascontiguousarray(w_s), np.ascontiguousarray(w_e), limit,
+                r.pair_ids, r.pair_right, r.pair_left, r.r_pair, r.r_dep, r.r_out, r.r_starts,
+                r.l_dep, r.l_pair, r.l_out, r.l_starts)
+
+
+def warm_up() -> None:
+    """Compile the chart loop now (or load it from numba's disk cache), so that the first learner
+    to pick Nederhof's oracle does not wait for it."""
+    sigma(TABLE_10, [["r", "n", "n"]], [[0, 1, 2]], (2, 0))
 
 
 # -- parsing strings for one gold tree -----------------------------------------------------
