@@ -45,10 +45,7 @@ def own_folder(variable: str, prefix: str, database: str = "") -> None:
 os.environ.setdefault("PARSING_DATA_DIR", str(REPO.parent / "shared" / "data" / "ud"))
 own_folder("PARSING_DATABASE_URL", "progress-", database="progress.sqlite3")
 os.environ.pop("PARSING_DQN_MODEL", None)
-# The suite's runs keep the app's priority (nice 0): a test waits on its runs, and pages that look
-# at a run once a second while it goes cost the busy machine more the longer it takes.  The
-# priority runs are given by default (nice 10) is tested where a test asks for it.
-os.environ["PARSING_JOB_NICE"] = "0"
+os.environ.pop("PARSING_JOB_NICE", None)  # runs give way to the app as they do by default (nice 10)
 # The server's runs (trained parsers, DQN oracles listed as ``dqn:<run>``) come from a folder of the
 # session's own, never from the machine's default jobs folder, so the oracles under test are known.
 own_folder("PARSING_JOBS_DIR", "jobs-")

@@ -6,8 +6,9 @@ optimiser is made, torch's compiler as well (``torch._dynamo``, 1.0–1.9 s: tor
 keep it away from the optimiser's methods).  So the local backend keeps one process standing
 by.  Started as ``python -m server.jobs.standby``, it imports all that once, says ``ready`` and
 reads its standard input: one line of JSON per job (a command ``python -m <module>
-<arguments>``, its folder and the environment to run it in).  For each it *forks*: the child
-leads a session of its own, sends what it prints to the job's ``stderr.txt`` and runs the module
+<arguments>``, its folder, the environment to run it in and how far it gives way to the app's
+pages, :mod:`.priority`).  For each it *forks*: the child leads a session of its own at that
+priority, sends what it prints to the job's ``stderr.txt`` and runs the module
 as ``python -m`` does (``runpy``), exiting with the job's status; the standby answers
 ``started <pid>`` and stays, ready for the next job.  When a child ends, the standby reaps it and
 says ``ended <pid> <status>`` (a negative status: killed by that signal, as with
