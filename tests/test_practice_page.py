@@ -327,6 +327,17 @@ def test_an_unknown_set_and_a_stale_item_are_said_clearly(database: str) -> None
     assert current_id(at) == spec.id
 
 
+def test_a_link_naming_no_kind_system_or_level_offered_says_so(database: str) -> None:
+    at = practice(kind="nope", level="9", system="zz")
+    [warning] = [plain(w.value) for w in at.warning]
+    assert warning == ("The link could not be followed completely: there is no kind of exercise 'nope', no "
+                       "transition system 'zz' and no level '9' (the levels are 1, 2 and 3): the page's own "
+                       "choices are shown instead.")
+    assert current_id(at)  # the page still offers practice, with its own choices
+    at = practice(kind="next-move", level="2", system="arc-eager")  # a good link: nothing to say
+    assert not at.warning and at.query_params["kind"] == "next-move"
+
+
 def test_a_set_s_stale_items_are_named_and_left_out(database: str) -> None:
     good, renamed = spec_of("next-move"), spec_of("count-steps")
     gone = ex.ItemSpec("next-move", "a-sentence-since-removed", SYSTEM, seed=1)

@@ -193,20 +193,33 @@ def read_link(store: Store | None) -> None:
             problems.append(f"this set has no item {query['item'][:20]!r} (the link may be older than the "
                             "set): starting at its first item")
     put(source or Source(seed=session_seed()))
-    st.session_state[PROBLEMS] = problems
     if source is None:
-        skill_from_link(query)
+        problems += skill_from_link(query)
+    st.session_state[PROBLEMS] = problems
 
 
-def skill_from_link(query: dict[str, str]) -> None:
-    """The sidebar's kind, system and level as the link names them (each only when it is one offered)."""
-    if query.get("kind") in ex.KINDS:
-        st.session_state["practice.kind"] = query["kind"]
+def skill_from_link(query: dict[str, str]) -> list[str]:
+    """The sidebar's kind, system and level as the link names them, each only when it is one
+    offered; what the link names that is not, in one sentence (the page's own choice stays)."""
+    unknown = []
+    kind, system, level = query.get("kind"), query.get("system"), query.get("level")
+    if kind in ex.KINDS:
+        st.session_state["practice.kind"] = kind
         st.session_state["practice.mode"] = "skill"
-    if query.get("system") in pc.list_systems():
-        st.session_state["practice.system"] = query["system"]
-    if query.get("level") in ("1", "2", "3"):
-        st.session_state["practice.level"] = int(query["level"])
+    elif kind is not None:
+        unknown.append(f"no kind of exercise {kind[:30]!r}")
+    if system in pc.list_systems():
+        st.session_state["practice.system"] = system
+    elif system is not None:
+        unknown.append(f"no transition system {system[:30]!r}")
+    if level in ("1", "2", "3"):
+        st.session_state["practice.level"] = int(level)
+    elif level is not None:
+        unknown.append(f"no level {level[:10]!r} (the levels are 1, 2 and 3)")
+    if not unknown:
+        return []
+    listed = unknown[0] if len(unknown) == 1 else f"{', '.join(unknown[:-1])} and {unknown[-1]}"
+    return [f"there is {listed}: the page's own choices are shown instead"]
 
 
 def keep_in_address(current: Source) -> None:
