@@ -257,15 +257,45 @@ def completed_gold_arcs(oracle: Oracle, c: Configuration, gold: Sentence,
                         costs: Costs | None = None) -> set[Arc]:
     """The gold arcs of the configuration reached by following ``oracle.next`` from ``c`` until
     it is final or stuck (``costs``: the oracle's costs at ``c``, if known).  Where one move is
-    legal it is taken without asking the oracle: there is nothing to choose."""
-    system = oracle.system
+    legal it is taken without asking the oracle: there is nothing to choose.
+
+    Every configuration the walk passes is remembered with where it ended (:func:`ends_of`):
+    the oracle is a function, so a later walk that meets one of them ends there too.  The
+    Stepper's next click, one move further along, thus finds its walk already made.
+    """
+    system, ends = oracle.system, ends_of(oracle, gold)
+    passed: list[Configuration] = []
     for _ in range(max_steps(system, gold.n)):
+        known = ends.get(c)
+        if known is not None:
+            break
         legal = () if system.is_terminal(c) else system.legal(c)
         if not legal:
+            known = frozenset(c.unlabelled_arcs & gold.gold_arcs)
             break
+        passed.append(c)
         move = legal[0] if len(legal) == 1 else oracle.next(c, gold, costs).bare
         c, costs = system.apply(c, move), None
-    return c.unlabelled_arcs & gold.gold_arcs
+    else:  # the walk did not end within the steps a parse may take: nothing to remember
+        return set(c.unlabelled_arcs & gold.gold_arcs)
+    if len(ends) + len(passed) > MOST_ENDS:
+        ends.clear()
+    ends.update(dict.fromkeys(passed, known))
+    return set(known)
+
+
+MOST_ENDS = 20_000  # configurations remembered per oracle and gold tree (a few MB at 50 tokens)
+
+
+def ends_of(oracle: Oracle, gold: Sentence) -> dict[Configuration, frozenset[Arc]]:
+    """Where following ``oracle`` from a configuration ends (its gold arcs), for the last few
+    gold trees it was asked about.  Threads share it: each entry is written whole, and two
+    threads that walk the same path write the same values."""
+    memo: GoldCache[dict[Configuration, frozenset[Arc]]] | None = getattr(oracle, "_walk_ends", None)
+    if memo is None:
+        memo = GoldCache(lambda _: {})
+        oracle._walk_ends = memo  # type: ignore[attr-defined]
+    return memo(gold)  # type: ignore[arg-type]
 
 
 def completion(oracle: Oracle, c: Configuration, gold: Sentence) -> Configuration:
