@@ -163,10 +163,11 @@ def niceness(pid: int) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads priorities in /proc")
-def test_a_local_run_gives_way_to_the_app(tmp_path, waiting_standby):
-    """A run goes at nice 10, every thread of it, and so does its session's scheduling group where
-    the kernel groups sessions (else the run, leading a session of its own, would weigh as much as
-    the whole app server): on a busy machine the pages come first."""
+def test_a_local_run_gives_way_to_the_app(tmp_path, waiting_standby, monkeypatch):
+    """A run goes at nice 10 (the default), every thread of it, and so does its session's
+    scheduling group where the kernel groups sessions (else the run, leading a session of its
+    own, would weigh as much as the whole app server): on a busy machine the pages come first."""
+    monkeypatch.delenv("PARSING_JOB_NICE")  # the default, which the suite sets to 0 (tests/conftest.py)
     mine = nice_of(os.getpid())
     job = JobBoard(tmp_path).start("tiny", TINY)
     try:
