@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from pathlib import Path
 
 
@@ -40,9 +41,22 @@ def nice_of(pid: int) -> int:
 
 
 def group_nice_of(pid: int) -> int | None:
-    """The nice value of the process's scheduling group, None where there are no autogroups."""
+    """The nice value of the process's scheduling group, None where there are no autogroups
+    (no file, or, in some sandboxed kernels, a file that reads empty)."""
     try:
         text = Path(f"/proc/{pid}/autogroup").read_text()  # "/autogroup-123 nice 10"
     except OSError:
         return None
-    return int(text.split()[-1])
+    return autogroup_nice(text)
+
+
+def autogroup_nice(text: str) -> int | None:
+    """The nice value in the text of a ``/proc/<pid>/autogroup`` file, None if it has none.
+
+    >>> autogroup_nice("/autogroup-123 nice 10\\n"), autogroup_nice("/autogroup-7 nice -5")
+    (10, -5)
+    >>> autogroup_nice("") is None
+    True
+    """
+    found = re.search(r"\bnice\s+(-?\d+)", text)
+    return int(found.group(1)) if found else None
