@@ -23,6 +23,7 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -31,8 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.common import Section, add_write_flag, show, table, write_page
+from benchmarks.suite_plugin import FOLDER_ENV
 
-TEST_COMMAND = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
+TEST_COMMAND = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "benchmarks.suite_plugin"]
+SHOWN_FILES = 25  # the test files the third table names, the costliest first
 INTRO = """The test command run once, the machine's CPU read from `/proc` every second meanwhile.  The
 suite runs on pytest-xdist workers, a few more than the cores (`tests/conftest.py`): when the
 cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
@@ -100,19 +103,53 @@ class Sampler:
 
     seen: dict[tuple[int, int], Seen] = field(default_factory=dict)
     sweeps: int = 0
+    #: Where the test processes say which test they run (:mod:`benchmarks.suite_plugin`); None: not asked.
+    tests: Path | None = None
+    #: CPU seconds charged to each test file (or to :data:`OUTSIDE`), when ``tests`` is set.
+    by_file: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    by_test: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    parents: dict[int, int] = field(default_factory=dict)
 
     def sweep(self) -> None:
+        used: dict[int, float] = {}
         for entry in os.scandir("/proc"):
             if entry.name.isdigit():
-                self.read(int(entry.name))
+                pid = int(entry.name)
+                used[pid] = self.read(pid)
+        if self.tests is not None and self.sweeps:
+            self.charge(used)
         self.sweeps += 1
 
-    def read(self, pid: int) -> None:
+    def charge(self, used: dict[int, float]) -> None:
+        """Charge each process's CPU since the last sweep to the test its nearest test-running
+        ancestor (itself included) runs now."""
+        assert self.tests is not None
+        running = {int(f.name): f.read_text() for f in self.tests.iterdir() if f.name.isdigit()}
+        for pid, seconds in used.items():
+            if seconds > 0:
+                test = running.get(self.ancestor_in(pid, running), OUTSIDE)
+                self.by_file[file_of(test)] += seconds
+                self.by_test[test] += seconds
+
+    def ancestor_in(self, pid: int, among: dict[int, str]) -> int:
+        """The process among ``among`` that ``pid`` descends from (itself included); 0 if none."""
+        for _ in range(64):  # a chain of parents: never this long, but never a loop either
+            if pid in among:
+                return pid
+            if pid not in self.parents:
+                return 0
+            pid = self.parents[pid]
+        return 0
+
+    def read(self, pid: int) -> float:
+        """Read process ``pid``; the CPU seconds it used since the last sweep."""
         try:
             stat = Path(f"/proc/{pid}/stat").read_text()
             fields = stat[stat.rindex(")") + 2:].split()
             cpu = (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
             key = (pid, int(fields[19]))  # a pid and its start time: one process
+            self.parents[pid] = int(fields[1])
+            last = self.seen[key].cpu if key in self.seen else (cpu if self.sweeps == 0 else 0.0)
             if key not in self.seen:
                 raw = Path(f"/proc/{pid}/cmdline").read_bytes()
                 command = raw.replace(b"\0", b" ").decode(errors="replace")
@@ -122,8 +159,9 @@ class Sampler:
                 self.seen[key] = Seen(command.strip() or f"[{name}]", cpu, cpu if self.sweeps == 0 else 0.0)
             else:
                 self.seen[key].cpu = max(self.seen[key].cpu, cpu)
+            return cpu - last
         except (OSError, ValueError, IndexError):  # gone between the listing and the read
-            pass
+            return 0.0
 
     def by_kind(self) -> tuple[dict[str, float], Counter[str]]:
         """CPU seconds and process counts by :func:`kind_of`."""
@@ -136,6 +174,20 @@ class Sampler:
                 seconds[kind] += used
                 counts[kind] += 1
         return dict(seconds), counts
+
+
+#: Where CPU used by no test process and no descendant of one is charged: pytest's controller,
+#: services that left their parent (a daemon's double fork), the machine's own processes.
+OUTSIDE = "(outside any test: the controller, daemons, the machine)"
+
+
+def file_of(test_id: str) -> str:
+    """The file of a test id, or the id itself when it names none.
+
+    >>> file_of("tests/browser/test_replicas.py::test_upload[sqlite]"), file_of(OUTSIDE) == OUTSIDE
+    ('tests/browser/test_replicas.py', True)
+    """
+    return test_id.split("::", 1)[0]
 
 
 def busy_seconds() -> float:
@@ -155,15 +207,18 @@ class Run:
     cores: int
     seconds: dict[str, float]
     counts: Counter[str]
+    by_file: dict[str, float]  # CPU seconds by test file (:meth:`Sampler.charge`)
+    by_test: dict[str, float]  # and by test
 
 
 def measure(command: Sequence[str], every: float = 1.0) -> Run:
     """Run ``command`` with its output passed through, sampling ``/proc`` every ``every`` seconds."""
-    sampler = Sampler()
+    folder = tempfile.TemporaryDirectory(prefix="suite-tests-")
+    sampler = Sampler(tests=Path(folder.name))
     sampler.sweep()
     busy0 = busy_seconds()
     started = time.monotonic()
-    process = subprocess.Popen(list(command))
+    process = subprocess.Popen(list(command), env={**os.environ, FOLDER_ENV: folder.name})
     done = threading.Event()
 
     def sample() -> None:
@@ -179,8 +234,10 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     wall = time.monotonic() - started
     busy1 = busy_seconds()
     seconds, counts = sampler.by_kind()
+    folder.cleanup()
     shown = ["python" if word == sys.executable else word for word in command]
-    return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts)
+    return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts,
+               dict(sampler.by_file), dict(sampler.by_test))
 
 
 def summary(run: Run) -> str:
@@ -200,17 +257,37 @@ def by_kind(run: Run) -> str:
     return table(["kind of process", "CPU-s", "share", "processes"], rows)
 
 
+def by_file(run: Run) -> str:
+    """The costliest test files, with everything each started while it ran."""
+    total = sum(run.by_file.values())
+    ranked = sorted(run.by_file.items(), key=lambda fs: -fs[1])
+    shown = [(name, s) for name, s in ranked if name != OUTSIDE][:SHOWN_FILES]
+    rest = total - sum(s for _, s in shown) - run.by_file.get(OUTSIDE, 0.0)
+    rows = [(f"`{name}`", f"{s:.0f}", f"{100 * s / total:.0f} %") for name, s in shown]
+    rows.append((f"the other {len(ranked) - len(shown) - (OUTSIDE in run.by_file)} files", f"{rest:.0f}",
+                 f"{100 * rest / total:.0f} %"))
+    rows.append((OUTSIDE, f"{run.by_file.get(OUTSIDE, 0.0):.0f}",
+                 f"{100 * run.by_file.get(OUTSIDE, 0.0) / total:.0f} %"))
+    return table(["test file (with the servers, browsers and jobs it started)", "CPU-s", "share"], rows)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[args.index("--") + 1:] if "--" in args else []
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--every", type=float, default=1.0, help="seconds between two readings of /proc")
+    ap.add_argument("--tests", type=int, default=0, metavar="N", help="also list the N costliest tests")
     add_write_flag(ap, "suite")
     options = ap.parse_args(args[:args.index("--")] if "--" in args else args)
     run = measure(command or TEST_COMMAND, options.every)
     sections: list[Section] = []
     show(sections, "The run", summary(run))
     show(sections, "CPU by kind of process", by_kind(run))
+    if run.by_file:
+        show(sections, "CPU by test file", by_file(run))
+    if options.tests:
+        ranked = sorted(run.by_test.items(), key=lambda ts: -ts[1])[:options.tests]
+        show(sections, "The costliest tests", table(["test", "CPU-s"], [(t, f"{s:.1f}") for t, s in ranked]))
     if options.write:
         write_page("suite", "Where the test suite's time goes", sections, intro=INTRO)
     if run.exit_code:
