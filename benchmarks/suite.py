@@ -2,13 +2,17 @@
 
     python -m benchmarks.suite [--write] [--every 1.0] [-- COMMAND ...]
 
-Runs ``COMMAND`` (by default the test command, ``python -m pytest -p no:cacheprovider``) and,
+Runs ``COMMAND`` (by default the test command, ``python -m pytest -p no:cacheprovider -p
+benchmarks.suite_plugin``) and,
 every ``--every`` seconds while it runs, reads the CPU time of every process on the machine from
 ``/proc``.  At the end it prints the run's wall time and exit status, how busy the machine's
 cores were (``/proc/stat``), and the CPU seconds by kind of process (:func:`kind_of`): the
 pytest workers themselves (the library's tests and the AppTests run in them), Chromium's
 renderers and its browser and GPU processes, the app servers the browser tests start, the
-training and lab jobs, Ray, PostgreSQL, nginx.
+training and lab jobs, Ray, PostgreSQL, nginx; and by test file: each process's CPU since the
+last reading goes to the test that its nearest ancestor among the test processes (pytest-xdist's
+workers) runs at that moment, as :mod:`benchmarks.suite_plugin` lets them say (``--tests N``
+also lists the N costliest tests).
 
 The suite runs on pytest-xdist workers, a few more than the cores (tests/conftest.py): when the
 cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
@@ -41,8 +45,11 @@ suite runs on pytest-xdist workers, a few more than the cores (`tests/conftest.p
 cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
 makes it shorter.  The second table says which kinds of process hold that CPU: the pytest workers
 (the library's tests and the AppTests run in them), Chromium (the browser tests' pages), the app
-servers and jobs the tests start.  A process that lives less than a second may be missed: the
-first table says how much of the cores' busy time was seen in sampled processes."""
+servers and jobs the tests start.  The third charges each process's CPU to the test file that
+started it (its nearest ancestor among the test processes, each of which says which test it runs
+at that moment): a browser test's Chromium, app server and training runs count with that test.
+A process that lives less than a second may be missed: the first table says how much of the
+cores' busy time was seen in sampled processes."""
 TICKS = os.sysconf("SC_CLK_TCK")
 FORKED_JOB = "parsing-job"  # the name a job forked by a standby gives itself (server/jobs/standby.py)
 
