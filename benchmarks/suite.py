@@ -3,9 +3,8 @@
     python -m benchmarks.suite [--write] [--every 1.0] [-- COMMAND ...]
 
 Runs ``COMMAND`` (by default the test command, ``python -m pytest -p no:cacheprovider -p
-benchmarks.suite_plugin``) and,
-every ``--every`` seconds while it runs, reads the CPU time of every process on the machine from
-``/proc``.  At the end it prints the run's wall time and exit status, how busy the machine's
+benchmarks.suite_plugin``) and, every ``--every`` seconds while it runs, reads the CPU time of
+every process on the machine from ``/proc``.  At the end it prints the run's wall time and exit status, how busy the machine's
 cores were (``/proc/stat``), and the CPU seconds by kind of process (:func:`kind_of`): the
 pytest workers themselves (the library's tests and the AppTests run in them), Chromium's
 renderers and its browser and GPU processes, the app servers the browser tests start, the
