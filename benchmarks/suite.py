@@ -4,14 +4,14 @@
 
 Runs ``COMMAND`` (by default the test command, ``python -m pytest -p no:cacheprovider -p
 benchmarks.suite_plugin``) and, every ``--every`` seconds while it runs, reads the CPU time of
-every process on the machine from ``/proc``.  At the end it prints the run's wall time and exit status, how busy the machine's
-cores were (``/proc/stat``), and the CPU seconds by kind of process (:func:`kind_of`): the
-pytest workers themselves (the library's tests and the AppTests run in them), Chromium's
-renderers and its browser and GPU processes, the app servers the browser tests start, the
-training and lab jobs, Ray, PostgreSQL, nginx; and by test file: each process's CPU since the
-last reading goes to the test that its nearest ancestor among the test processes (pytest-xdist's
-workers) runs at that moment, as :mod:`benchmarks.suite_plugin` lets them say (``--tests N``
-also lists the N costliest tests).
+every process on the machine from ``/proc``. At the end it prints the run's wall time and exit
+status, how busy the machine's cores were (``/proc/stat``), and the CPU seconds by kind of
+process (:func:`kind_of`): the pytest workers themselves (the library's tests and the AppTests
+run in them), Chromium's renderers and its browser and GPU processes, the app servers the
+browser tests start, the training and lab jobs, Ray, PostgreSQL, nginx; and by test file: each
+process's CPU since the last reading goes to the test that its nearest ancestor among the test
+processes (pytest-xdist's workers) runs at that moment, as :mod:`benchmarks.suite_plugin` lets
+them say (``--tests N`` also lists the N costliest tests).
 
 The suite runs on pytest-xdist workers, a few more than the cores (tests/conftest.py): when the
 cores are busy all along, the suite's wall time is its CPU time over the cores, and only less CPU
