@@ -27,6 +27,9 @@ from parsing_core.checkpoint import load_checkpoint
 from parsing_core.model import DataSpec, ModelConfig, TrainConfig, Trainer, TrainSpec
 from parsing_core.model import trainer as trainer_module
 from server.jobs import JobBoard, JobError, TrainingJob
+from server.jobs.job import UNREADABLE
+from server.jobs.kinds import TRAIN
+from server.jobs.log import parse_log
 from server.jobs.standby import Standby
 from tests.conftest import parent_of
 
@@ -70,6 +73,37 @@ def test_garbage_and_cut_off_log_lines_are_skipped_and_counted(tmp_path: Path) -
     assert job.reports() == [good, {"event": "lunch"}, good]
     assert job.skipped_lines() == 2
     assert [type(e).__name__ for e in job.events()] == ["TestEvent", "TestEvent"]
+
+
+def test_a_log_read_as_it_grows_gives_what_reading_it_whole_gives(tmp_path: Path) -> None:
+    """A page reads a going run's log every second and parses only what was added since
+    (``server.jobs.log.GrowingLogs``): at every length, cut lines and garbage included, the records
+    are those of the whole log read afresh; a log rewritten shorter or otherwise is read afresh."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "kind").write_text("train")
+    test = {"event": "test", "test_uas": 0.5, "test_las": 0.4, "test_uas_nopunct": 0.5,
+            "test_las_nopunct": 0.4}
+    scored = [json.dumps({**test, "test_uas": i / 10}) for i in range(5)]
+    junk = ["\x00garbage{", '{"event": "lunch"}', "[1, 2]"]  # not JSON; no record; not an object
+    lines = [scored[0], junk[0], scored[1], junk[1], scored[2], junk[2], scored[3], scored[4]]
+    text = "".join(line + "\n" for line in lines)
+    job = TrainingJob(folder)
+    for end in range(len(text) + 1):  # every length: a line cut anywhere, then complete
+        (folder / "log.jsonl").write_text(text[:end])
+        whole = [e for e in map(_as_test_event, parse_log(text[:end])[0]) if e is not None]
+        assert job.events() == whole, end
+    for rewritten in (text[:40] + "\n", json.dumps(test) + "\n" + text):  # shorter; a line before the rest
+        (folder / "log.jsonl").write_text(rewritten)
+        assert job.events() == [e for e in map(_as_test_event, parse_log(rewritten)[0]) if e is not None]
+
+
+def _as_test_event(report: dict) -> object:
+    """The record of a report as a fresh reader makes it (None where it is no record)."""
+    try:
+        return TRAIN.read_record(report)
+    except UNREADABLE:
+        return None
 
 
 def test_a_loss_that_is_not_a_number_stops_the_run_and_keeps_the_best_epoch(

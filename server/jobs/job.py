@@ -23,7 +23,7 @@ from parsing_core.errors import ParsingCoreError
 from .backend import backend_of
 from .kinds import TRAIN, JobError, JobKind, Report, Spec, get_kind, kind_of_spec
 from .local import LOCAL, read_pid
-from .log import parse_log
+from .log import GrowingLogs, parse_log
 from .status import Backend, JobProcess
 
 
@@ -44,6 +44,12 @@ def command_of(folder: Path, spec: Spec | list[str], kind: JobKind) -> list[str]
     arguments = list(spec) if isinstance(spec, list) else ["--spec", str(folder / "spec.json")]
     return [sys.executable, "-m", kind.module, *arguments,
             "--log", str(folder / "log.jsonl"), "--out", str(folder / "model.pt")]
+
+
+#: What a line that is JSON but no record of the job's kind raises when read as one.
+UNREADABLE = (ParsingCoreError, TypeError, KeyError, ValueError)
+#: The logs this process read last, and their records (a page reads a going run's log every second).
+READ_LOGS = GrowingLogs()
 
 
 @dataclass
@@ -118,14 +124,10 @@ class TrainingJob:
 
     def events(self) -> list[Any]:
         """The log's lines as the kind's typed records (for ``train``: ``parsing_core.model.events``);
-        a line that is JSON but no record of the kind is skipped (see :meth:`skipped_lines`)."""
-        kind, records = self.kind, []
-        for line in self.reports():
-            try:
-                records.append(kind.read_record(line))
-            except (ParsingCoreError, TypeError, KeyError, ValueError):
-                continue
-        return records
+        a line that is JSON but no record of the kind is skipped (see :meth:`skipped_lines`).
+        Read again, only the lines added since are parsed (:data:`READ_LOGS`)."""
+        kind, text = self.kind, self.backend.log_text(self.folder)
+        return READ_LOGS.records((self.folder, kind.name), text, kind.read_record, UNREADABLE)
 
     def owner(self) -> str | None:
         """Who started the job, as its starter said (None: not said)."""

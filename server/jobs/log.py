@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
+from typing import Any
 
 from .kinds import Report
 
@@ -65,3 +69,53 @@ def write_whole(path: Path, text: str) -> None:
     part = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}")
     part.write_text(text, encoding="utf-8")
     os.replace(part, path)
+
+
+def typed(reports: Iterable[Report], read: Callable[[Report], Any],
+          unreadable: tuple[type[Exception], ...]) -> list[Any]:
+    """The reports ``read`` turns into records; one it refuses (one of ``unreadable``) is left out."""
+    records = []
+    for report in reports:
+        try:
+            records.append(read(report))
+        except unreadable:
+            continue
+    return records
+
+
+class GrowingLogs:
+    """The records of the logs read before, so that reading a log again parses only its new lines.
+
+    A page showing a run reads its whole log every second or so, and a log grows by appending:
+    each read here parses the complete lines added since the last read of the same log (its
+    ``key``), and keeps the records of those before.  A log that is not the last one read with
+    lines added (another file, rewritten, cut short) is parsed whole.  A last line still being
+    written is left for the next read, as :func:`parse_log` does.  The ``most`` logs read last
+    are kept; threads may share it (each entry is replaced whole).
+
+    >>> logs, read = GrowingLogs(), lambda report: report["event"]
+    >>> logs.records("run", '{"event": "start"}\\n{"event": "ba', read, (KeyError,))
+    ['start']
+    >>> logs.records("run", '{"event": "start"}\\n{"event": "batch"}\\n{"x": 1}\\n', read, (KeyError,))
+    ['start', 'batch']
+    """
+
+    def __init__(self, most: int = 64) -> None:
+        self.most = most
+        self._seen: OrderedDict[Hashable, tuple[str, tuple[Any, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def records(self, key: Hashable, text: str, read: Callable[[Report], Any],
+                unreadable: tuple[type[Exception], ...]) -> list[Any]:
+        """The records of the log ``text`` (every complete line ``read`` accepts), for the log ``key``."""
+        done = text[:text.rfind("\n") + 1]  # its complete lines
+        with self._lock:
+            seen = self._seen.get(key)
+        start, before = (len(seen[0]), seen[1]) if seen and done.startswith(seen[0]) else (0, ())
+        records = before + tuple(typed(parse_log(done[start:])[0], read, unreadable))
+        with self._lock:
+            self._seen[key] = (done, records)
+            self._seen.move_to_end(key)
+            while len(self._seen) > self.most:
+                self._seen.popitem(last=False)
+        return list(records)
