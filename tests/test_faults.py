@@ -98,6 +98,26 @@ def test_a_log_read_as_it_grows_gives_what_reading_it_whole_gives(tmp_path: Path
         assert job.events() == [e for e in map(_as_test_event, parse_log(rewritten)[0]) if e is not None]
 
 
+LEFT_BEHIND = [({"model.pt": b"weights"}, "finished"),
+               ({"log.jsonl": b'{"event": "batch"}\n{"event": "test"}\n'}, "finished"),
+               ({"log.jsonl": b'{"event": "batch", "note": "test"}\n'}, "failed"),
+               ({}, "failed")]
+
+
+@pytest.mark.parametrize(("left", "status"), LEFT_BEHIND)
+def test_a_job_found_ended_without_its_exit_status_is_judged_by_what_it_left(
+        tmp_path: Path, left: dict[str, bytes], status: str) -> None:
+    """A run whose server went away while it ran has no exit status written: finished if it left a
+    checkpoint or a test line, else failed (a "test" that is no test line does not count)."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "kind").write_text("train")
+    (folder / "pid").write_text("999999999")  # no such process
+    for name, content in left.items():
+        (folder / name).write_bytes(content)
+    assert TrainingJob(folder).status() == status
+
+
 def _as_test_event(report: dict) -> object:
     """The record of a report as a fresh reader makes it (None where it is no record)."""
     try:

@@ -106,10 +106,14 @@ def exit_code(folder: Path) -> int | None:
 
 
 def _code_from_files(folder: Path) -> int:
-    """0 when the job left the signs of a finished run (a checkpoint, a ``test`` line), else 1."""
+    """0 when the job left the signs of a finished run (a checkpoint, a ``test`` line), else 1.
+    (A page asks this of such a job at every look: the log is read only when there is no
+    checkpoint, and parsed only when it names a test.)"""
+    if (folder / "model.pt").exists():
+        return 0
     log = folder / "log.jsonl"
-    records = parse_log(log.read_text(errors="replace"))[0] if log.exists() else []
-    finished = (folder / "model.pt").exists() or any(r.get("event") == "test" for r in records)
+    text = log.read_text(errors="replace") if log.exists() else ""
+    finished = '"test"' in text and any(r.get("event") == "test" for r in parse_log(text)[0])
     return 0 if finished else 1
 
 
