@@ -14,6 +14,11 @@ reads of:
   only the lines added since the last read of that log);
 * the two charts drawn from its records (Plotly figures, as the page sends them).
 
+A look also finds which runs are going among every run in the jobs folder
+(``JobBoard.live``); a class's server keeps hundreds.  The second table times that over folders
+of 50, 200 and 800 ended runs: the first look (each run's status read from its folder) and the
+looks after it (an ended run's status remembered).
+
 ``--write`` also writes the table to ``docs/benchmarks/train_looks.md``.
 """
 
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import add_write_flag, cpu_model, table, write_page
+from server.jobs import JobBoard
 from server.jobs.job import UNREADABLE
 from server.jobs.kinds import TRAIN
 from server.jobs.log import GrowingLogs
@@ -39,7 +45,8 @@ from ui.views.training import PAGE_DEFAULTS, accuracy_figure, loss_figure
 INTRO = """One look of a Train page at a going run, on the server: the run's log read, and its two
 charts built.  The log is that of the page's default run ({epochs} epochs), trained once on this
 machine ({machine}); each figure is the median of {repeat} repetitions, at a quarter, half and
-all of the log's lines."""
+all of the log's lines.  Then the runs going found among the ended ones in a jobs folder, as each
+look does."""
 
 
 def train_log(folder: Path, epochs: int) -> Path:
@@ -87,6 +94,21 @@ def look_costs(lines: list[str], repeat: int) -> list[str]:
             f"{charts:.1f}"]
 
 
+def listing_costs(ended: int, repeat: int) -> list[str]:
+    """(ended runs, first look ms, a later look ms) for a jobs folder of ``ended`` ended runs."""
+    with tempfile.TemporaryDirectory() as root:
+        for i in range(ended):
+            folder = Path(root) / f"run-{i:04d}"
+            folder.mkdir()
+            for name, text in (("kind", "train"), ("command.json", "[]"), ("pid", "999999999"),
+                               ("exitcode", "0")):
+                (folder / name).write_text(text)
+        board = JobBoard(Path(root))
+        first = median_ms(board.live, 1)
+        later = median_ms(board.live, repeat)
+    return [str(ended), f"{first:.1f}", f"{later:.1f}"]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=10)
@@ -99,8 +121,12 @@ def main() -> None:
     text = table(["lines in the log", "log read whole, ms", "a look now: one new line, ms",
                   "the two charts, ms"], rows)
     print(text)
+    listing = table(["ended runs in the jobs folder", "the first look, ms", "a later look, ms"],
+                    [listing_costs(n, args.repeat) for n in (50, 200, 800)])
+    print(f"\n{listing}")
     if args.write:
-        write_page("train_looks", "A look at a going run", [("One look, on the server", text)],
+        write_page("train_looks", "A look at a going run",
+                   [("One look, on the server", text), ("Finding the runs going", listing)],
                    intro=INTRO.format(epochs=args.epochs, repeat=args.repeat, machine=cpu_model()))
 
 

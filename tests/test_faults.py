@@ -14,6 +14,7 @@ import errno
 import json
 import math
 import os
+import shutil
 import signal
 import time
 from pathlib import Path
@@ -116,6 +117,30 @@ def test_a_job_found_ended_without_its_exit_status_is_judged_by_what_it_left(
     for name, content in left.items():
         (folder / name).write_bytes(content)
     assert TrainingJob(folder).status() == status
+
+
+def test_an_ended_job_keeps_its_status_and_a_folder_made_again_is_judged_again(tmp_path: Path) -> None:
+    """A page lists every run at every look: an ended run's status is remembered (its exit status
+    or its stop, once written, never changes), but a run folder removed and made again at the same
+    path is another run."""
+    folder = tmp_path / "run"
+
+    def ended(how: str) -> TrainingJob:
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        (folder / "kind").write_text("train")
+        sign = "stopped" if how == "stopped" else "exitcode"
+        (folder / sign).write_text("0" if how == "finished" else "1")
+        return TrainingJob(folder)
+
+    assert ended("finished").status() == "finished"
+    (folder / "exitcode").write_text("1")  # never happens; were it read again, it would say "failed"
+    assert TrainingJob(folder).status() == "finished"
+    for how in ("failed", "stopped", "finished"):
+        kept = tmp_path / "kept"  # the old folder stays on disk: the new one cannot reuse its inode
+        folder.rename(kept)
+        assert ended(how).status() == how
+        shutil.rmtree(kept)
 
 
 def _as_test_event(report: dict) -> object:

@@ -31,6 +31,10 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The threads that wait on the jobs this process started (by folder): each reaps its process
 #: as soon as it ends and writes its exit code, so none is left a zombie.
 _WAITERS: dict[str, tuple[threading.Thread, JobProcess]] = {}
+#: The jobs known to have ended, with how: a page lists every run in the folder at every look, and
+#: an ended run's ``stopped`` or ``exitcode`` file, once written, never changes.  By folder, its
+#: inode and when its entries last changed: a folder made again at the same path is another job.
+_ENDED: dict[tuple[str, int, int], str] = {}
 
 
 def _wait_for(process: JobProcess, folder: Path) -> threading.Thread:
@@ -139,12 +143,23 @@ class LocalBackend:
         return process
 
     def status(self, folder: Path) -> str:
+        try:
+            made = folder.stat()
+            key = (str(folder), made.st_ino, made.st_mtime_ns)
+        except OSError:  # no such folder (any more)
+            key = (str(folder), -1, -1)
+        if key in _ENDED:
+            return _ENDED[key]
         if (folder / "stopped").exists():
-            return "stopped"
-        code = exit_code(folder)
-        if code is None:
-            return "running"
-        return "finished" if code == 0 else "failed"
+            status = "stopped"
+        else:
+            code = exit_code(folder)
+            if code is None:
+                return "running"
+            status = "finished" if code == 0 else "failed"
+        if status == "stopped" or (folder / "exitcode").exists():  # written once, when it ended
+            _ENDED[key] = status
+        return status
 
     def exit_code(self, folder: Path) -> int | None:
         return exit_code(folder)
