@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from ..settings import settings
-from .log import parse_log
+from .log import parse_log, write_whole
 from .priority import give_way
 from .standby import Standby
 from .status import JobProcess
@@ -42,8 +42,8 @@ def _wait_for(process: JobProcess, folder: Path) -> threading.Thread:
     (unless it was lost: the folder's files then tell, :func:`exit_code`)."""
     def wait() -> None:
         code = process.wait()
-        if code is not None:
-            (folder / "exitcode").write_text(str(code))
+        if code is not None:  # whole or not at all: a reader may remember what it reads (:data:`_ENDED`)
+            write_whole(folder / "exitcode", str(code))
 
     thread = threading.Thread(target=wait, name=f"wait-{folder.name}", daemon=True)
     thread.start()
