@@ -111,8 +111,7 @@ class Sampler:
     sweeps: int = 0
     #: Where the test processes say which test they run (:mod:`benchmarks.suite_plugin`); None: not asked.
     tests: Path | None = None
-    #: CPU seconds charged to each test file (or to :data:`OUTSIDE`), when ``tests`` is set.
-    by_file: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    #: CPU seconds charged to each test (or to :data:`OUTSIDE`), when ``tests`` is set.
     by_test: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     parents: dict[int, int] = field(default_factory=dict)
 
@@ -133,9 +132,7 @@ class Sampler:
         running = {int(f.name): f.read_text() for f in self.tests.iterdir() if f.name.isdigit()}
         for pid, seconds in used.items():
             if seconds > 0:
-                test = running.get(self.ancestor_in(pid, running), OUTSIDE)
-                self.by_file[file_of(test)] += seconds
-                self.by_test[test] += seconds
+                self.by_test[running.get(self.ancestor_in(pid, running), OUTSIDE)] += seconds
 
     def ancestor_in(self, pid: int, among: dict[int, str]) -> int:
         """The process among ``among`` that ``pid`` descends from (itself included); 0 if none."""
@@ -213,8 +210,15 @@ class Run:
     cores: int
     seconds: dict[str, float]
     counts: Counter[str]
-    by_file: dict[str, float]  # CPU seconds by test file (:meth:`Sampler.charge`)
-    by_test: dict[str, float]  # and by test
+    by_test: dict[str, float]  # CPU seconds by test (:meth:`Sampler.charge`)
+
+    @property
+    def by_file(self) -> dict[str, float]:
+        """CPU seconds by test file (:func:`file_of`)."""
+        files: defaultdict[str, float] = defaultdict(float)
+        for test, seconds in self.by_test.items():
+            files[file_of(test)] += seconds
+        return dict(files)
 
 
 def measure(command: Sequence[str], every: float = 1.0) -> Run:
@@ -243,7 +247,7 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     folder.cleanup()
     shown = ["python" if word == sys.executable else word for word in command]
     return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts,
-               dict(sampler.by_file), dict(sampler.by_test))
+               dict(sampler.by_test))
 
 
 def summary(run: Run) -> str:
@@ -265,16 +269,17 @@ def by_kind(run: Run) -> str:
 
 def by_file(run: Run) -> str:
     """The costliest test files, with everything each started while it ran."""
-    total = sum(run.by_file.values())
-    ranked = sorted(run.by_file.items(), key=lambda fs: -fs[1])
-    shown = [(name, s) for name, s in ranked if name != OUTSIDE][:SHOWN_FILES]
-    rest = total - sum(s for _, s in shown) - run.by_file.get(OUTSIDE, 0.0)
-    rows = [(f"`{name}`", f"{s:.0f}", f"{100 * s / total:.0f} %") for name, s in shown]
-    rows.append((f"the other {len(ranked) - len(shown) - (OUTSIDE in run.by_file)} files", f"{rest:.0f}",
-                 f"{100 * rest / total:.0f} %"))
-    rows.append((OUTSIDE, f"{run.by_file.get(OUTSIDE, 0.0):.0f}",
-                 f"{100 * run.by_file.get(OUTSIDE, 0.0) / total:.0f} %"))
-    return table(["test file (with the servers, browsers and jobs it started)", "CPU-s", "share"], rows)
+    files = run.by_file
+    total = sum(files.values())
+    ranked = sorted(files.items(), key=lambda fs: -fs[1])
+    tests = [(name, s) for name, s in ranked if name != OUTSIDE]
+    shown, rest = tests[:SHOWN_FILES], tests[SHOWN_FILES:]
+    outside = files.get(OUTSIDE, 0.0)
+    rows = [(f"`{name}`", s) for name, s in shown]
+    rows += [(f"the other {len(rest)} files", sum(s for _, s in rest))] if rest else []
+    rows += [(OUTSIDE, outside)]
+    return table(["test file (with the servers, browsers and jobs it started)", "CPU-s", "share"],
+                 [(name, f"{s:.0f}", f"{100 * s / total:.0f} %") for name, s in rows])
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -289,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     sections: list[Section] = []
     show(sections, "The run", summary(run))
     show(sections, "CPU by kind of process", by_kind(run))
-    if run.by_file:
+    if run.by_test:
         show(sections, "CPU by test file", by_file(run))
     if options.tests:
         ranked = sorted(run.by_test.items(), key=lambda ts: -ts[1])[:options.tests]
