@@ -170,6 +170,14 @@ class Sampler:
         except (OSError, ValueError, IndexError):  # gone between the listing and the read
             return 0.0
 
+    def used(self) -> dict[str, float]:
+        """CPU seconds each command line used over the run (processes of one command line summed)."""
+        seconds: defaultdict[str, float] = defaultdict(float)
+        for process in self.seen.values():
+            if process.cpu > process.before:
+                seconds[process.command] += process.cpu - process.before
+        return dict(seconds)
+
     def by_kind(self) -> tuple[dict[str, float], Counter[str]]:
         """CPU seconds and process counts by :func:`kind_of`."""
         seconds: defaultdict[str, float] = defaultdict(float)
@@ -215,6 +223,7 @@ class Run:
     seconds: dict[str, float]
     counts: Counter[str]
     by_test: dict[str, float]  # CPU seconds by test (:meth:`Sampler.charge`)
+    by_command: dict[str, float] = field(default_factory=dict)  # CPU seconds by command line
 
     @property
     def by_file(self) -> dict[str, float]:
@@ -257,7 +266,7 @@ def measure(command: Sequence[str], every: float = 1.0) -> Run:
     scratch.cleanup()
     shown = ["python" if word == sys.executable else word for word in command]
     return Run(" ".join(shown), exit_code, wall, busy1 - busy0, os.cpu_count() or 1, seconds, counts,
-               dict(sampler.by_test))
+               dict(sampler.by_test), sampler.used())
 
 
 def summary(run: Run) -> str:
