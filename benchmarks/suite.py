@@ -223,7 +223,7 @@ class Run:
     seconds: dict[str, float]
     counts: Counter[str]
     by_test: dict[str, float]  # CPU seconds by test (:meth:`Sampler.charge`)
-    by_command: dict[str, float] = field(default_factory=dict)  # CPU seconds by command line
+    by_command: dict[str, float]  # CPU seconds by command line (:meth:`Sampler.used`)
 
     @property
     def by_file(self) -> dict[str, float]:
