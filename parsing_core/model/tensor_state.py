@@ -57,6 +57,9 @@ EFFECTS: dict[str, dict[str, Effect]] = {
 
 
 Flags = tuple[Tensor, Tensor, Tensor]  # (K,) bool each: push, under, pop
+#: What a move changes: the tensors of :attr:`TensorState.arrays`, in this order.
+ARRAYS = ("stack", "queue", "heads", "labels", "leftmost", "rightmost", "sl", "ql")
+Arrays = tuple[Tensor, ...]
 
 
 def effect_flags(system: TransitionSystem, device: torch.device | str) -> Flags:
@@ -105,6 +108,26 @@ class TensorState:
             self.queue = torch.cat([torch.zeros_like(self.queue[:, :1]), self.queue[:, :-1]], dim=1)
             self.ql, self.sl = self.ql + 1, self.sl - 1
         self.seen: dict[tuple[str, int], Tensor] = {}  # this step's s(k), b(k), terminal()
+
+    @classmethod
+    def of(cls, system: TransitionSystem, lengths: Tensor, arrays: Arrays, flags: Flags) -> TensorState:
+        """The sentences of ``lengths`` tokens in the configurations ``arrays`` (another state's
+        :attr:`arrays`, which it shares): how a compiled step (:mod:`.tensor_walks`) takes a state
+        in as tensors alone."""
+        state = cls.__new__(cls)
+        state.system, state.rules, state.label_names = system, rules_of(system), ()
+        state.pushes, state.unders, state.pops = flags
+        state.n, state.size, state.seen = lengths, len(lengths), {}
+        state.rows = torch.arange(state.size, device=lengths.device)
+        state.stack, state.queue, state.heads, state.labels, state.leftmost, state.rightmost, state.sl, \
+            state.ql = arrays
+        return state
+
+    @property
+    def arrays(self) -> Arrays:
+        """The tensors a move changes (:data:`ARRAYS`): the state is these and its lengths."""
+        return (self.stack, self.queue, self.heads, self.labels, self.leftmost, self.rightmost, self.sl,
+                self.ql)
 
     # -- reading (as BatchState's) -----------------------------------------------------------------
     def s(self, k: int) -> Tensor:

@@ -25,7 +25,8 @@ distribution with other numbers.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -36,15 +37,18 @@ from torch.nn import functional as F
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 from ..systems import TransitionSystem
+from .compiled import Compiled
 from .explore import Exploration, Supervision
 from .features import ARC_KINDS, MoveSpace
 from .network import ParserNetwork
 from .tensor_oracles import tensor_costs
-from .tensor_state import Flags, TensorState, at, supports
+from .tensor_state import Arrays, Flags, TensorState, at, supports
 from .vocab import Vocab
 from .walks import GoldArrays
 
 DRAWS = ("host", "device")
+NO_DRAWS = random.Random(0)  # the host's draws of a walk that draws on the device: never drawn from
+Record = tuple[Tensor, ...]  # what a step teaches: feature rows, legal, best, choice, gold labels, taught
 
 
 @dataclass(frozen=True)
@@ -132,13 +136,17 @@ class TensorWalker:
     """Training walks on the device for a (system, oracle) pair that has tensor costs."""
 
     def __init__(self, system: TransitionSystem, oracle: str, space: MoveSpace, vocab: Vocab,
-                 network: ParserNetwork, draws: str = "host") -> None:
+                 network: ParserNetwork, draws: str = "host", compiled: bool = False) -> None:
+        """``compiled``: each step fused by :func:`torch.compile` (:mod:`.compiled`); its exploration
+        draws on the device (host draws are a Python loop, which a compiled step cannot hold)."""
         costs = tensor_costs(system.name, oracle) if supports(system) else None
-        if costs is None or draws not in DRAWS:
+        if costs is None or draws not in DRAWS or (compiled and draws != "device"):
             raise ParsingCoreError(f"no tensor walk for {system.name} with the {oracle} oracle "
-                                   f"(draws {draws!r})")
+                                   f"(draws {draws!r}{', compiled' * compiled})")
         self.system, self.costs, self.space, self.vocab, self.network = system, costs, space, vocab, network
         self.draws = draws
+        self.next_step: Callable[..., tuple[Arrays, Tensor, Tensor, Record]] = (
+            Compiled(self.step, "the training walk's step") if compiled else self.step)
 
     def walk_batch(self, golds: Sequence[Sentence], width: int, children: bool, table: Tensor,
                    explore: Exploration) -> TensorSupervision:
@@ -158,24 +166,33 @@ class TensorWalker:
         return WalkInputs(lengths.to(device), heads.to(device), labels.to(device))
 
     def walk(self, inputs: WalkInputs, width: int, children: bool, table: Tensor, explore: Exploration,
-             count: int, flags: Flags | None = None) -> tuple[list[tuple[Tensor, ...]], Tensor, Tensor]:
+             count: int, flags: Flags | None = None) -> tuple[list[Record], Tensor, Tensor]:
         """``count`` steps of every row: what each step records, the counts, whether any row is
         unfinished.  Nothing here reads the device from the host (:mod:`.tensor_graphs` captures it)."""
         lengths, heads, labels = inputs
         device = table.device
         state = TensorState(self.system, lengths, device, cap=heads.shape[1], flags=flags)
+        flags, arrays = (state.pushes, state.unders, state.pops), state.arrays
         alive = torch.ones(len(lengths), dtype=torch.bool, device=device)
         counts = torch.zeros(4, dtype=torch.long, device=device)  # steps, errors, explored, dropped
-        steps: list[tuple[Tensor, ...]] = []
+        steps: list[Record] = []
+        layout = (width, len(lengths) * width, children)
+        rng = explore.rng if self.draws == "host" else None  # device draws need none
         for _ in range(count):
-            alive = self.step(state, heads, labels, alive, (width, len(lengths) * width, children), table,
-                              explore, steps, counts)
-        return steps, counts, (alive & ~state.terminal()).any()
+            arrays, alive, counts, record = self.next_step(arrays, flags, inputs, alive, counts, table,
+                                                           layout, explore.on, explore.p, rng)
+            steps.append(record)
+        final = TensorState.of(self.system, lengths, arrays, flags).terminal()
+        return steps, counts, (alive & ~final).any()
 
-    def step(self, state: TensorState, heads: Tensor, labels: Tensor, alive: Tensor,
-             layout: tuple[int, int, bool], table: Tensor, explore: Exploration,
-             steps: list[tuple[Tensor, ...]], counts: Tensor) -> Tensor:
-        """One step of every row; records what it teaches; the rows still walking after it."""
+    def step(self, arrays: Arrays, flags: Flags, inputs: WalkInputs, alive: Tensor, counts: Tensor,
+             table: Tensor, layout: tuple[int, int, bool], explore_on: bool, explore_p: float,
+             rng: random.Random | None) -> tuple[Arrays, Tensor, Tensor, Record]:
+        """One step of every row from the configurations ``arrays``: their next arrays, the rows
+        still walking, the counts, and what the step teaches.  Tensors in, tensors out (the walk's
+        constants aside): the function :func:`compiled_step` fuses."""
+        lengths, heads, labels = inputs
+        state = TensorState.of(self.system, lengths, arrays, flags)
         active = alive & ~state.terminal()
         mask = state.legal_mask() & active[:, None]
         rows = state.feature_rows(*layout)
@@ -184,17 +201,18 @@ class TensorWalker:
         choosing = mask.sum(dim=1) > 1
         with torch.no_grad():
             scores = self.network.score_moves(table, rows)
+        explore = Exploration(explore_on, explore_p, rng or NO_DRAWS)
         picked = choose_tensor(self.costs(state, heads, mask), scores, mask, choosing, explore, self.draws)
         kept, dropped = choosing & (picked.move >= 0), choosing & (picked.move < 0)
         kinds = torch.where(choosing, picked.move, torch.where(active, mask.long().argmax(dim=1), -1))
         taught = torch.where(choosing, kept, active & (gold >= 0).any(dim=1))
-        steps.append((rows, mask, picked.best & kept[:, None], kept, gold, taught))
-        counts += torch.stack([kept.sum(), (picked.mistaken & kept).sum(), (picked.explored & kept).sum(),
-                               dropped.sum()])
+        record = (rows, mask, picked.best & kept[:, None], kept, gold, taught)
+        counts = counts + torch.stack([kept.sum(), (picked.mistaken & kept).sum(),
+                                       (picked.explored & kept).sum(), dropped.sum()])
         state.apply(kinds)
-        return alive & ~dropped
+        return state.arrays, alive & ~dropped, counts, record
 
-    def collect(self, steps: list[tuple[Tensor, ...]], counts: Tensor, unfinished: Tensor
+    def collect(self, steps: list[Record], counts: Tensor, unfinished: Tensor
                 ) -> TensorSupervision:
         """The rows that teach, step by step and row by row (one copy of the counts to the host)."""
         rows, legal, best, choice, gold, taught = (torch.cat(parts) for parts in zip(*steps))
