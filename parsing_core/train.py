@@ -249,6 +249,9 @@ def arguments() -> argparse.ArgumentParser:
     how.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
     how.add_argument("--precision", choices=PRECISIONS, default=TrainConfig.precision,
                      help="bfloat16: the BiLSTMs in bfloat16 (faster where the processor has it)")
+    how.add_argument("--compile-steps", action="store_true",
+                     help="fuse each step of the training walk with torch.compile (walks on the device; "
+                          "needs a C++ compiler on a CPU, Triton on a GPU)")
     add_fields(how, TrainConfig, ["epochs", "batch_size", "lr", "explore_after", "explore_p", "word_dropout",
                                   "seed", "threads"])
     net = p.add_argument_group("network")

@@ -133,6 +133,9 @@ class TrainConfig(_Config):
     #: "float32", or "bfloat16": the BiLSTMs and the table in bfloat16 (mixed precision; the walk,
     #: the loss and the weights stay float32), for processors that compute in bfloat16 natively
     precision: str = "float32"
+    #: the tensor walk's steps fused by torch.compile (parsing_core/model/compiled.py): the tensor
+    #: and graphs paths only; exploration then draws on the device, as on a GPU
+    compile_steps: bool = False
     keep_best: bool = True  # restore the weights of the epoch with the best dev UAS at the end
 
     def __post_init__(self) -> None:

@@ -31,7 +31,7 @@ from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
 from .scoring import Scorer
 from .state import BatchState
-from .tensor_parse import GraphedParse, parse_walk
+from .tensor_parse import GraphedParse, GreedyStep, parse_walk
 from .tensor_state import TensorState
 from .vocab import Vocab
 
@@ -45,7 +45,11 @@ class Parser:
     config: ModelConfig
     network: ParserNetwork = field(init=False)
     #: greedy parsing's recorded walks, by batch size and device (``path="graphs"``)
-    graphed: dict[tuple[int, torch.device], GraphedParse] = field(
+    graphed: dict[tuple[int, torch.device, bool], GraphedParse] = field(
+        init=False, default_factory=dict, repr=False, compare=False)
+    #: the tensor and graphs paths' steps fused by torch.compile (:mod:`.compiled`)
+    compile_steps: bool = field(init=False, default=False, compare=False)
+    greedy: dict[tuple[torch.device, bool], GreedyStep] = field(
         init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -187,6 +191,14 @@ class Parser:
             return path
         return "batched"
 
+    def greedy_step(self) -> GreedyStep:
+        """The tensor paths' greedy step on this device (compiled if :attr:`compile_steps`)."""
+        key = (self.device, self.compile_steps)
+        if key not in self.greedy:
+            self.greedy[key] = GreedyStep(self.network, self.system, self.arc_slot.to(self.device),
+                                          self.compile_steps)
+        return self.greedy[key]
+
     @torch.inference_mode()
     def parse_batch_tensor(self, sentences: Sequence[Sentence]) -> list[Sentence]:
         """Greedy parsing of one batch on the device: 2n steps of tensor operations, one copy at the end.
@@ -200,7 +212,7 @@ class Parser:
         lengths = [s.n for s in sentences]
         state = TensorState(self.system, lengths, self.device, self.vocab.labels)
         layout = (batch.width, len(sentences) * batch.width, self.config.children)
-        parse_walk(self.network, state, table, layout, 2 * max(lengths), self.arc_slot.to(self.device))
+        state = parse_walk(self.greedy_step(), state, table, layout, 2 * max(lengths))
         if not bool(state.terminal().all()):
             raise ParsingCoreError(f"the parser did not finish after {2 * max(lengths)} steps")
         return [finished(s, c, self.labelled) for s, c in zip(sentences, state.configurations())]
@@ -213,10 +225,10 @@ class Parser:
             return []
         batch = self.encode(sentences)
         table = self.network.encode(batch)
-        if (size, self.device) not in self.graphed:
-            self.graphed[size, self.device] = GraphedParse(self.network, self.system, self.vocab.labels,
-                                                           self.arc_slot.to(self.device), size)
-        final = self.graphed[size, self.device].configurations(table, [s.n for s in sentences], batch.width,
+        key = (size, self.device, self.compile_steps)
+        if key not in self.graphed:
+            self.graphed[key] = GraphedParse(self.greedy_step(), self.vocab.labels, size)
+        final = self.graphed[key].configurations(table, [s.n for s in sentences], batch.width,
                                                                self.config.children)
         return [finished(s, c, self.labelled) for s, c in zip(sentences, final)]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import torch
@@ -29,26 +29,48 @@ from torch import Tensor
 from ..configuration import Configuration
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
+from .compiled import Compiled
 from .network import ParserNetwork
 from .tensor_graphs import pad_table, recorded_graph
-from .tensor_state import Flags, TensorState, effect_flags
+from .tensor_state import Arrays, Flags, TensorState, effect_flags
 
 
-def parse_walk(network: ParserNetwork, state: TensorState, table: Tensor, layout: tuple[int, int, bool],
-               steps: int, arc_slot: Tensor) -> None:
-    """``steps`` greedy steps of every row of ``state`` (the network scoring from ``table``).
+class GreedyStep:
+    """One greedy step of every row, as a function of tensors: the network scores all B rows, each
+    takes its legal move of highest score (final rows take none) with the best label of its arc
+    kind.  ``compiled``: fused by :func:`torch.compile` (:mod:`.compiled`).
 
     ``arc_slot`` (K,): each kind's row of the label scorer (LA → 0, RA → 1, −1 for no arc)."""
-    for _ in range(steps):
-        moves, labels = network.score(table, state.feature_rows(*layout))  # (B, K), (B, 2, L)
+
+    def __init__(self, network: ParserNetwork, system: TransitionSystem, arc_slot: Tensor,
+                 compiled: bool = False) -> None:
+        self.network, self.system, self.arc_slot = network, system, arc_slot
+        self.next: Callable[[Arrays, Flags, Tensor, Tensor, tuple[int, int, bool]], Arrays] = (
+            Compiled(self.step, "greedy parsing's step") if compiled else self.step)
+
+    def step(self, arrays: Arrays, flags: Flags, lengths: Tensor, table: Tensor,
+             layout: tuple[int, int, bool]) -> Arrays:
+        """The configurations ``arrays`` one greedy move on (the network scoring from ``table``)."""
+        state = TensorState.of(self.system, lengths, arrays, flags)
+        moves, labels = self.network.score(table, state.feature_rows(*layout))  # (B, K), (B, 2, L)
         chosen = moves.masked_fill(~state.legal_mask(), -math.inf).argmax(dim=1)  # (B,)
         kinds = torch.where(state.terminal(), -1, chosen)
         label_ids = None
         if labels is not None:
-            slot = arc_slot[chosen]
+            slot = self.arc_slot[chosen]
             best = labels.argmax(dim=2).gather(1, slot.clamp(min=0)[:, None])[:, 0]
             label_ids = torch.where(slot >= 0, best, -1)
         state.apply(kinds, label_ids)
+        return state.arrays
+
+
+def parse_walk(step: GreedyStep, state: TensorState, table: Tensor, layout: tuple[int, int, bool],
+               steps: int) -> TensorState:
+    """``steps`` greedy steps of every row of ``state``: the state they reach."""
+    arrays, flags = state.arrays, (state.pushes, state.unders, state.pops)
+    for _ in range(steps):
+        arrays = step.next(arrays, flags, state.n, table, layout)
+    return TensorState.of(state.system, state.n, arrays, flags, state.label_names)
 
 
 @dataclass
@@ -65,10 +87,9 @@ class GraphedParse:
     """Greedy parsing of batches padded to ``size`` rows and a bucket of lengths (see the module):
     recorded as CUDA graphs on a GPU, walked eagerly (the same padded walk) on a CPU."""
 
-    def __init__(self, network: ParserNetwork, system: TransitionSystem, label_names: Sequence[str],
-                 arc_slot: Tensor, size: int, bucket: int = 8) -> None:
-        self.network, self.system, self.label_names = network, system, tuple(label_names)
-        self.arc_slot, self.size, self.bucket = arc_slot, size, bucket
+    def __init__(self, step: GreedyStep, label_names: Sequence[str], size: int, bucket: int = 8) -> None:
+        self.step, self.system, self.label_names = step, step.system, tuple(label_names)
+        self.size, self.bucket = size, bucket
         self.recorded: dict[tuple[int, bool], Recorded] = {}
         self.flags: Flags | None = None
         self.broken = False  # a recording failed: walk eagerly
@@ -96,9 +117,7 @@ class GraphedParse:
     def walk(self, n: Tensor, table: Tensor, width: int, children: bool) -> TensorState:
         """The padded walk, eagerly: 2(width − 1) steps, enough for the longest sentence."""
         state = TensorState(self.system, n, n.device, self.label_names, cap=width + 1, flags=self.flags)
-        parse_walk(self.network, state, table, (width, self.size * width, children), 2 * (width - 1),
-                   self.arc_slot)
-        return state
+        return parse_walk(self.step, state, table, (width, self.size * width, children), 2 * (width - 1))
 
     def replay(self, key: tuple[int, bool], n: Tensor, table: Tensor, width: int, children: bool
                ) -> TensorState:

@@ -110,12 +110,13 @@ class TensorState:
         self.seen: dict[tuple[str, int], Tensor] = {}  # this step's s(k), b(k), terminal()
 
     @classmethod
-    def of(cls, system: TransitionSystem, lengths: Tensor, arrays: Arrays, flags: Flags) -> TensorState:
+    def of(cls, system: TransitionSystem, lengths: Tensor, arrays: Arrays, flags: Flags,
+           label_names: Sequence[str] = ()) -> TensorState:
         """The sentences of ``lengths`` tokens in the configurations ``arrays`` (another state's
         :attr:`arrays`, which it shares): how a compiled step (:mod:`.tensor_walks`) takes a state
         in as tensors alone."""
         state = cls.__new__(cls)
-        state.system, state.rules, state.label_names = system, rules_of(system), ()
+        state.system, state.rules, state.label_names = system, rules_of(system), tuple(label_names)
         state.pushes, state.unders, state.pops = flags
         state.n, state.size, state.seen = lengths, len(lengths), {}
         state.rows = torch.arange(state.size, device=lengths.device)

@@ -171,6 +171,7 @@ class Trainer:
         self.parser = Parser(system, vocab, self.model_config).to(self.device)
         self.parser.network.packed = self.path == "legacy"  # the legacy path reads packed sequences
         self.parser.network.precision = check_precision(self.config.precision, self.device)
+        self.parser.compile_steps = self.config.compile_steps
         # fused: one kernel over all the weights, four times quicker per step than Adam's loop
         # over them (mostly the word embeddings), the same update up to rounding
         self.optimizer = torch.optim.Adam(self.parser.network.parameters(), lr=self.config.lr, fused=True)
@@ -185,18 +186,24 @@ class Trainer:
 
     def make_tensor_walker(self) -> TensorWalker | None:
         """The walker on the device, when the path asks for it ("auto": on a GPU) and the system
-        and oracle have tensor forms; None for the numpy walks.  Exploration draws on the host
-        on a CPU (the numpy path's numbers), on the device on a GPU (see :mod:`.tensor_walks`)."""
-        wanted = self.path in ("tensor", "graphs") or (self.path == "auto" and self.device.type == "cuda")
+        and oracle have tensor forms (or ``compile_steps`` asks for it); None for the numpy walks.
+        Exploration draws on the host on a CPU (the numpy path's numbers), on the device on a GPU
+        or with compiled steps (see :mod:`.tensor_walks`)."""
+        compiled = self.config.compile_steps
+        wanted = self.path in ("tensor", "graphs") or (self.path == "auto" and (self.device.type == "cuda"
+                                                                                 or compiled))
         possible = supports(self.system) and tensor_costs(self.system.name, self.oracle_name) is not None
-        if self.path in ("tensor", "graphs") and not possible:
+        if (self.path in ("tensor", "graphs") or compiled) and not possible:
             raise ParsingCoreError(f"the tensor path has no {self.oracle_name} oracle for "
                                    f"{self.system.name}; use the batched path")
+        if compiled and not wanted:
+            raise ParsingCoreError("compile_steps compiles the tensor walk's steps: not on the "
+                                   f"{self.path} path")
         if not (wanted and possible):
             return None
-        draws = "device" if self.device.type == "cuda" else "host"
+        draws = "device" if self.device.type == "cuda" or compiled else "host"
         return TensorWalker(self.system, self.oracle_name, self.parser.space, self.parser.vocab,
-                            self.parser.network, draws)
+                            self.parser.network, draws, compiled)
 
     @property
     def device_name(self) -> str:
