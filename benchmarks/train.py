@@ -89,6 +89,7 @@ class Setup:
     cuda_lstm: str = "packed"  # or "padded": how the BiLSTMs read a batch on a GPU (ParserNetwork.encode)
     lr: float | None = None  # Adam's learning rate (None: TrainConfig's)
     write: str = ""  # the gpu and seeds sections also append their tables to this markdown file
+    compile_steps: bool = False  # the tensor walk's steps fused by torch.compile (TrainConfig.compile_steps)
 
     def trainer(self, train: Sequence[pc.Sentence], dev: Sequence[pc.Sentence], system: str, oracle: str,
                 regime: str, config: TrainConfig, model: ModelConfig) -> Trainer:
@@ -104,7 +105,7 @@ class Setup:
     def config(self, **settings: object) -> TrainConfig:
         learning = {"lr": self.lr} if self.lr is not None else {}
         return TrainConfig(device=self.device, threads=self.threads, precision=self.precision,
-                           **learning, **settings)  # type: ignore[arg-type]
+                           compile_steps=self.compile_steps, **learning, **settings)  # type: ignore[arg-type]
 
 
 SETUP = Setup()
@@ -360,15 +361,15 @@ def gpu(limit: int | None, model: ModelConfig) -> None:
     soon as it is measured."""
     train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
     fast = "graphs" if SETUP.device == "cuda" else "tensor"
-    settings = [(SETUP.device, "batched", SETUP.threads), (SETUP.device, fast, SETUP.threads),
-                ("cpu", "batched", 2)]
+    settings = [(SETUP.device, "batched", SETUP.threads, False), (SETUP.device, fast, SETUP.threads, False),
+                (SETUP.device, fast, SETUP.threads, True), ("cpu", "batched", 2, False)]
     timings, parsers, cpu = epoch_rows(settings, train, model)
     emit(f"\n### Exploring epoch, en_lines train ({len(train)} sentences), arc-hybrid, Goldberg–Nivre, "
          f"batch 32 ({machine()}, {time.strftime('%Y-%m-%d')})\n")
     emit(table(EPOCH_COLUMNS, timings))
     paths_parsing(parsers[1], test)
     if fast != "tensor":
-        eager, _, _ = epoch_rows([(SETUP.device, "tensor", SETUP.threads)], train, model, cpu)
+        eager, _, _ = epoch_rows([(SETUP.device, "tensor", SETUP.threads, False)], train, model, cpu)
         emit(f"\n### The same epoch on the tensor path walked eagerly ({machine()})\n")
         emit(table(EPOCH_COLUMNS, eager))
 
@@ -377,17 +378,18 @@ EPOCH_COLUMNS = ["device", "path", "CPU threads", "s / epoch", "first epoch s", 
                  "2-thread CPU epoch ÷ this"]
 
 
-def epoch_rows(settings: list[tuple[str, str, int]], train: list[pc.Sentence], model: ModelConfig,
+def epoch_rows(settings: list[tuple[str, str, int, bool]], train: list[pc.Sentence], model: ModelConfig,
                cpu: float | None = None) -> tuple[list[list[object]], list[Parser], float]:
-    """One row of :data:`EPOCH_COLUMNS` for each (device, path, threads), the parsers trained, and
-    the 2-thread CPU epoch the ratios divide (``cpu``, else the last setting's)."""
+    """One row of :data:`EPOCH_COLUMNS` for each (device, path, threads, compiled steps), the parsers
+    trained, and the 2-thread CPU epoch the ratios divide (``cpu``, else the last setting's)."""
     timed, parsers = [], []
-    for device, path, threads in settings:
-        (first, second), trainer = exploring_epoch(replace(SETUP, device=device, path=path, threads=threads),
-                                                   train, model)
-        timed.append((device, path, threads, first, second))
+    for device, path, threads, compiled in settings:
+        (first, second), trainer = exploring_epoch(
+            replace(SETUP, device=device, path=path, threads=threads, compile_steps=compiled), train, model)
+        name = f"{path}, compiled steps" if compiled else path
+        timed.append((device, name, threads, first, second))
         parsers.append(trainer.parser)
-        print(f"  timed {device} / {path} / {threads} thread(s): {second:.2f} s", flush=True)
+        print(f"  timed {device} / {name} / {threads} thread(s): {second:.2f} s", flush=True)
     torch.set_num_threads(SETUP.threads)
     cpu = cpu or timed[-1][4]
     rows: list[list[object]] = [[device, path, threads, f"{second:.2f}", f"{first:.2f}",
@@ -401,13 +403,15 @@ def paths_parsing(parser: Parser, test: list[pc.Sentence]) -> None:
     The graphed path's first parse at each batch size records its graphs: timed apart."""
     paths = ("batched", "tensor", "graphs") if parser.device.type == "cuda" else ("batched", "tensor")
     rows = []
-    for path in paths:
-        parser.parse(test[:256], 256, path)  # warm-up
+    for path, compiled in [(p, c) for p in paths for c in (False, True) if p != "batched" or not c]:
+        parser.compile_steps = compiled
+        parser.parse(test[:256], 256, path)  # warm-up (compiled: the compiling)
         for batch_size in (128, 512, 2048):
             first = timed_path_parse(parser, test, batch_size, path) if path == "graphs" else None
             best = min(timed_path_parse(parser, test, batch_size, path) for _ in range(SETUP.repeat))
-            rows.append([path, batch_size, f"{best:.3f}", f"{len(test) / best:.0f}",
-                         "—" if first is None else f"{first:.3f}"])
+            rows.append([f"{path}, compiled steps" if compiled else path, batch_size, f"{best:.3f}",
+                         f"{len(test) / best:.0f}", "—" if first is None else f"{first:.3f}"])
+    parser.compile_steps = False
     emit(f"\n### Greedy parsing, en_lines test ({len(test)} sentences) on {parser.device} ({machine()})\n")
     emit(table(["path", "batch", "best s", "sentences / s", "first run s (graphs: recording)"], rows))
 
@@ -573,6 +577,8 @@ def main() -> None:
                     help="tensor: the walks on the device; legacy: one configuration at a time and packed "
                          "sequences (the code before); auto: tensor on a GPU, batched on a CPU")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    ap.add_argument("--compile-steps", action="store_true",
+                    help="the tensor walk's steps fused by torch.compile (the gpu section times both)")
     only = "the speed and en_lines sections run only these (comma-separated)"
     ap.add_argument("--oracles", default="", help=only)
     ap.add_argument("--systems", default="", help=only)
@@ -590,7 +596,7 @@ def main() -> None:
     oracles, systems = (tuple(filter(None, text.split(","))) for text in (args.oracles, args.systems))
     batch_sizes = tuple(int(size) for size in args.batch_sizes.split(","))
     SETUP = Setup(args.path, args.device, args.threads, args.repeat, oracles, args.precision, batch_sizes,
-                  systems, args.cuda_lstm, args.lr, args.write)
+                  systems, args.cuda_lstm, args.lr, args.write, args.compile_steps)
     torch.set_num_threads(args.threads)
     sections = args.sections.split(",")
     if "profile" in sections:
