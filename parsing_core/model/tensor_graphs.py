@@ -2,7 +2,8 @@
 
 A step of :class:`.tensor_walks.TensorWalker` is a few hundred small tensor operations; on a
 GPU each costs Python and a kernel launch (several microseconds) while the kernel itself runs
-for one or two, so the walk waits on the host.  The walk's shape depends only on the batch size,
+for one or two, so the walk waits on the host (compiled, :mod:`.compiled`, a step is a few dozen
+kernels, which the graph then holds).  The walk's shape depends only on the batch size,
 the longest sentence and whether the epoch explores, and nothing in it reads the device from
 the host: so it can be recorded once as a CUDA graph and replayed for every batch of that shape.
 

@@ -6,7 +6,8 @@ scores to the host at every step.  :func:`parse_walk` takes the same choices on 
 highest score (final rows take none) with the best label of its arc kind, and applies them all
 at once.  Nothing is read back to the host until the walk ends.
 
-A step is still a few hundred small kernels.  As for training walks (:mod:`.tensor_graphs`),
+A step is some 130 small kernels (16–18 when :class:`GreedyStep` is compiled: :mod:`.compiled`).
+As for training walks (:mod:`.tensor_graphs`),
 the walk's shape depends only on the batch size and the longest sentence, so
 :class:`GraphedParse` pads the sentences to a *bucket* of lengths and the batch to a fixed
 number of rows (empty sentences, final from the start), records the walk of each shape once as
