@@ -22,13 +22,13 @@ from parsing_core.model.tensor_walks import TensorWalker
 from tests.test_tensor_walks import CASES, TINY, labelled_forest
 
 
-def walks(system: str, oracle: str, regime: str, trees: list[pc.Sentence]
+def walks(system: str, oracle: str, regime: str, trees: list[pc.Sentence], children: bool = True
           ) -> tuple[list[object], list[object]]:
     """The supervision of each batch of 32 ``trees``, walked by the eager and the compiled step
     (exploring with p = 0.9 on torch's generator, seeded alike)."""
     torch.manual_seed(1)
     trainer = Trainer(trees, [], system, oracle, regime, TrainConfig(epochs=1, seed=1),
-                      ModelConfig(**{**TINY.__dict__, "children": True}), path="batched")
+                      ModelConfig(**{**TINY.__dict__, "children": children}), path="batched")
     parser = trainer.parser
     eager, fused = (TensorWalker(trainer.system, oracle, parser.space, parser.vocab, parser.network, "device",
                                  compiled=c) for c in (False, True))
@@ -39,13 +39,17 @@ def walks(system: str, oracle: str, regime: str, trees: list[pc.Sentence]
         width = max(s.n for s in chunk) + 1
         for walker, out in ((eager, eager_sups), (fused, fused_sups)):
             torch.manual_seed(start)
-            out.append(walker.walk_batch(chunk, width, True, table, Exploration(True, 0.9)).lists())
+            out.append(walker.walk_batch(chunk, width, children, table, Exploration(True, 0.9)).lists())
     assert not fused.next_step.broken  # type: ignore[attr-defined]  # compiled, not fallen back
     return eager_sups, fused_sups
 
 
-def test_inductor_fuses_the_exploring_walk_without_changing_it() -> None:
-    eager, fused = walks("arc-hybrid", "goldberg-nivre", "dynamic", labelled_forest(11, 96, projective=False))
+def test_inductor_fuses_the_exploring_walk_without_changing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled by Inductor into C++ loops (one compiler process: a pool would cost more than it
+    saves on one small graph); the children's features are traced in the test below."""
+    monkeypatch.setattr(torch._inductor.config, "compile_threads", 1)
+    trees = labelled_forest(11, 64, projective=False)
+    eager, fused = walks("arc-hybrid", "goldberg-nivre", "dynamic", trees, children=False)
     assert fused == eager
     assert sum(s.explored for s in eager) > 0 and sum(s.steps for s in eager) > 0  # type: ignore[attr-defined]
 
@@ -92,11 +96,11 @@ def test_a_step_that_cannot_be_compiled_runs_eagerly_and_says_so_once() -> None:
 def test_the_trainer_compiles_the_tensor_walk_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled, "BACKEND", "aot_eager")
     trees = labelled_forest(5, 40, projective=False)
-    config = TrainConfig(epochs=2, explore_after=1, batch_size=16, seed=2, compile_steps=True)
+    config = TrainConfig(epochs=1, explore_after=0, batch_size=16, seed=2, compile_steps=True)
     trainer = Trainer(trees[:32], trees[32:], "arc-hybrid", "goldberg-nivre", "dynamic", config, TINY)
     assert trainer.tensor_walker is not None and trainer.parser.compile_steps  # auto: the tensor walk
     history = trainer.run().history
-    assert history[1]["explored"] > 0 and all(h["loss"] == h["loss"] for h in history)
+    assert history[0]["explored"] > 0 and history[0]["loss"] == history[0]["loss"]  # explored; not NaN
     assert not trainer.tensor_walker.next_step.broken  # type: ignore[attr-defined]
     with pytest.raises(pc.ParsingCoreError, match="not on the batched path"):
         Trainer(trees[:8], [], "arc-hybrid", train_config=config, model_config=TINY, path="batched")
