@@ -4,8 +4,8 @@
 CPU with TorchInductor (C++ loops: the GPU's Triton kernels are held to the eager path in
 ``tests/test_cuda.py``), the training walk of the GPU's setting (arc-hybrid, Goldberg–Nivre,
 exploring) must teach row for row what the eager step teaches, with the same random draws.  Every
-other supported system and oracle, and greedy parsing, are traced whole (``fullgraph``) and run
-through the traced graph (the quick "aot_eager" compiler): the same supervision, the same trees.
+other supported system and oracle, and greedy parsing, are captured whole by dynamo (``fullgraph``)
+and run as captured (the quick "eager" backend): the same supervision, the same trees.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_inductor_fuses_the_exploring_walk_without_changing_it(monkeypatch: pyte
 @pytest.mark.parametrize(("system", "oracle", "regime"), CASES)
 def test_every_supported_walk_is_traced_whole(system: str, oracle: str, regime: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "BACKEND", "aot_eager")
+    monkeypatch.setattr(compiled, "BACKEND", "eager")
     trees = labelled_forest(len(system) + len(oracle), 64, projective=regime == "static")
     eager, fused = walks(system, oracle, regime, trees)
     assert fused == eager
@@ -65,7 +65,7 @@ def test_every_supported_walk_is_traced_whole(system: str, oracle: str, regime: 
 
 @pytest.mark.parametrize("system", ["arc-standard", "arc-eager", "arc-hybrid"])
 def test_compiled_greedy_steps_parse_alike(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "BACKEND", "aot_eager")
+    monkeypatch.setattr(compiled, "BACKEND", "eager")
     torch.manual_seed(3)
     trees = labelled_forest(7, 64, projective=False)
     model = ModelConfig(**{**TINY.__dict__, "children": True})
@@ -94,7 +94,7 @@ def test_a_step_that_cannot_be_compiled_runs_eagerly_and_says_so_once() -> None:
 
 
 def test_the_trainer_compiles_the_tensor_walk_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "BACKEND", "aot_eager")
+    monkeypatch.setattr(compiled, "BACKEND", "eager")
     trees = labelled_forest(5, 40, projective=False)
     config = TrainConfig(epochs=1, explore_after=0, batch_size=16, seed=2, compile_steps=True)
     trainer = Trainer(trees[:32], trees[32:], "arc-hybrid", "goldberg-nivre", "dynamic", config, TINY)

@@ -28,8 +28,8 @@ import torch
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: the compiler behind :func:`torch.compile`: "inductor" fuses; the tests also trace with
-#: "aot_eager" (the same graph, run by torch's own kernels: quick to make, nothing fused)
+#: the compiler behind :func:`torch.compile`: "inductor" fuses; the tests also use "eager" (the
+#: graph dynamo captured, run by torch's own kernels: quick to make, nothing fused)
 BACKEND = "inductor"
 
 
