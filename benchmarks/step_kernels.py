@@ -1,6 +1,6 @@
 """How many kernels a step of the tensor walks launches, eagerly and compiled, and what a walk costs.
 
-    python -m benchmarks.step_kernels [--device cpu|cuda] [--repeat 3]
+    python -m benchmarks.step_kernels [--device cpu|cuda] [--repeat 3] [--systems arc-hybrid,...]
 
 One batch of 32 en_lines training sentences, the gpu section's network (words and characters),
 walked on the tensor path (:mod:`parsing_core.model.tensor_walks`, exploring with p = 0.9, draws on
@@ -141,22 +141,28 @@ def parsing_row(system: str, batch: list[pc.Sentence], device: torch.device, rep
             f"{fused_ms:.1f}", "—", f"{first - fused_ms / 1000:.1f}"]
 
 
+COLUMNS = ["system", "oracle", "steps", "operations a step (eager)", "kernels a step (compiled)",
+           "eager ms a walk", "compiled ms a walk", "numpy ms a walk", "compile s"]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--systems", default="arc-standard,arc-eager,arc-hybrid",
+                    help="only these systems (comma-separated); each row is printed once measured")
     args = ap.parse_args()
     torch._inductor.config.force_disable_caches = True  # every step compiled afresh: its kernels counted
     torch.set_num_threads(1)
-    device = torch.device(args.device)
+    device, systems = torch.device(args.device), args.systems.split(",")
     batch = pc.load_treebank("en_lines", "train")[:32]
-    rows = [training_row(*case, batch, device, args.repeat) for case in CASES]
-    rows += [parsing_row(system, batch, device, args.repeat) for system in ("arc-standard", "arc-eager",
-                                                                              "arc-hybrid")]
     name = torch.cuda.get_device_name() if device.type == "cuda" else "CPU, one thread"
     print(f"\n### A step of the tensor walks, eager and compiled: 32 en_lines sentences ({name})\n")
-    print(table(["system", "oracle", "steps", "operations a step (eager)", "kernels a step (compiled)",
-                 "eager ms a walk", "compiled ms a walk", "numpy ms a walk", "compile s"], rows))
+    print(table(COLUMNS, []), flush=True)
+    for case in [c for c in CASES if c[0] in systems]:
+        print(table(COLUMNS, [training_row(*case, batch, device, args.repeat)]).splitlines()[-1], flush=True)
+    for system in [s for s in ("arc-standard", "arc-eager", "arc-hybrid") if s in systems]:
+        print(table(COLUMNS, [parsing_row(system, batch, device, args.repeat)]).splitlines()[-1], flush=True)
 
 
 if __name__ == "__main__":
