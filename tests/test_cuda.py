@@ -161,19 +161,19 @@ def test_on_the_gpu_the_tensor_walk_teaches_as_the_numpy_walk(system: str, oracl
 
 @pytest.mark.parametrize("path", ["tensor", "graphs"])
 def test_on_the_gpu_compiled_steps_teach_as_the_numpy_walk(path: str) -> None:
-    """Triton's fused steps (TrainConfig.compile_steps), walked eagerly or replayed from CUDA graphs:
-    the first epoch's losses as the numpy path's up to rounding; nothing falls back."""
+    """Triton's fused steps (TrainConfig.compile_steps), walked from Python or replayed from CUDA
+    graphs: the first epoch's losses as the numpy path's up to rounding; nothing falls back."""
     def losses(path: str, compiled: bool) -> list[float]:
         seen: list[float] = []
         config = TrainConfig(epochs=1, batch_size=16, seed=5, device="cuda", explore_after=1,
                              compile_steps=compiled)
         trainer = Trainer(TRAIN, [], "arc-hybrid", "goldberg-nivre", "dynamic", config, SMALL, path=path,
                           callbacks=Callbacks(on_batch=lambda r: seen.append(r["loss"])))
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", UserWarning)  # a failed compile or recording warns
-            trainer.run()
-        walker = trainer.tensor_walker
-        assert walker is not None and not walker.next_step.broken  # type: ignore[attr-defined]
+        trainer.run()
+        if compiled:  # compiled (not stepping eagerly after a failed compile), recorded if graphed
+            walker = trainer.tensor_walker
+            assert walker is not None and not walker.next_step.broken  # type: ignore[attr-defined]
+            assert trainer.graphed is None or (trainer.graphed.recorded and not trainer.graphed.broken)
         return seen
 
     fused, numpy_ = losses(path, True), losses("batched", False)
@@ -187,9 +187,9 @@ def test_on_the_gpu_compiled_greedy_steps_parse_as_the_numpy_path(system: str) -
     parser = Parser(system, Vocab.build(TRAIN, min_count=1), SMALL).to("cuda")
     numpy_ = parser.parse(DEV, 16, "batched")
     parser.compile_steps = True
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", UserWarning)
-        tensor, graphs = parser.parse(DEV, 16, "tensor"), parser.parse(DEV, 16, "graphs")
+    tensor, graphs = parser.parse(DEV, 16, "tensor"), parser.parse(DEV, 16, "graphs")
+    assert not parser.greedy_step().next.broken  # type: ignore[attr-defined]
+    assert parser.graphed and not any(g.broken for g in parser.graphed.values())
     assert agreement(tensor, numpy_) >= 0.99 and agreement(graphs, numpy_) >= 0.99
 
 
