@@ -20,6 +20,10 @@ from the epoch's ``random.Random`` in row order, as the numpy path does (one sma
 host in exploring steps): same seed, same walk, same losses — the CPU default.  ``draws="device"``
 takes them from torch's generator on the device, with no copy: the GPU default, the same
 distribution with other numbers.
+
+A step is a function of tensors (:meth:`TensorWalker.step`: the state's arrays in, the next
+arrays out), so that ``compiled=True`` can fuse it with :func:`torch.compile` (:mod:`.compiled`):
+a few dozen kernels a step instead of a few hundred; such a walk draws on the device.
 """
 
 from __future__ import annotations
