@@ -3,7 +3,8 @@
 ``torch.compile`` fuses a tensor walk's step (:mod:`parsing_core.model.compiled`).  Compiled on a
 CPU with TorchInductor (C++ loops: the GPU's Triton kernels are held to the eager path in
 ``tests/test_cuda.py``), the training walk of the GPU's setting (arc-hybrid, Goldberg–Nivre,
-exploring) must teach row for row what the eager step teaches, with the same random draws.  Every
+exploring) must teach row for row what the eager step teaches on 512 random trees, with the
+same random draws.  Every
 other supported system and oracle, and greedy parsing, are captured whole by dynamo (``fullgraph``)
 and run as captured (the quick "eager" backend): the same supervision, the same trees.
 """
@@ -48,7 +49,7 @@ def test_inductor_fuses_the_exploring_walk_without_changing_it(monkeypatch: pyte
     """Compiled by Inductor into C++ loops (one compiler process: a pool would cost more than it
     saves on one small graph); the children's features are traced in the test below."""
     monkeypatch.setattr(torch._inductor.config, "compile_threads", 1)
-    trees = labelled_forest(11, 64, projective=False)
+    trees = labelled_forest(11, 512, projective=False)  # 16 batches, one compiled graph
     eager, fused = walks("arc-hybrid", "goldberg-nivre", "dynamic", trees, children=False)
     assert fused == eager
     assert sum(s.explored for s in eager) > 0 and sum(s.steps for s in eager) > 0  # type: ignore[attr-defined]
