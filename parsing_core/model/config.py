@@ -134,7 +134,8 @@ class TrainConfig(_Config):
     #: the loss and the weights stay float32), for processors that compute in bfloat16 natively
     precision: str = "float32"
     #: the tensor walk's steps fused by torch.compile (parsing_core/model/compiled.py): the tensor
-    #: and graphs paths only; exploration then draws on the device, as on a GPU
+    #: and graphs paths (path "auto" then walks on tensors on a CPU too); exploration draws on the
+    #: device, as on a GPU
     compile_steps: bool = False
     keep_best: bool = True  # restore the weights of the epoch with the best dev UAS at the end
 

@@ -44,7 +44,7 @@ class Parser:
     vocab: Vocab
     config: ModelConfig
     network: ParserNetwork = field(init=False)
-    #: greedy parsing's recorded walks, by batch size and device (``path="graphs"``)
+    #: greedy parsing's recorded walks, by batch size, device and compiled steps (``path="graphs"``)
     graphed: dict[tuple[int, torch.device, bool], GraphedParse] = field(
         init=False, default_factory=dict, repr=False, compare=False)
     #: the tensor and graphs paths' steps fused by torch.compile (:mod:`.compiled`)
@@ -229,7 +229,7 @@ class Parser:
         if key not in self.graphed:
             self.graphed[key] = GraphedParse(self.greedy_step(), self.vocab.labels, size)
         final = self.graphed[key].configurations(table, [s.n for s in sentences], batch.width,
-                                                               self.config.children)
+                                                 self.config.children)
         return [finished(s, c, self.labelled) for s, c in zip(sentences, final)]
 
 
