@@ -87,6 +87,8 @@ def test_the_flags_and_the_spec_build_equal_specs(tmp_path: Path) -> None:
     path = from_flags.save(tmp_path / "spec.json")
     assert train_cli.spec_of(train_cli.arguments().parse_args(["--spec", str(path)])) == from_flags
     assert train_cli.spec_from_flags(train_cli.arguments().parse_args([])) == TrainSpec()
+    compiled = train_cli.spec_from_flags(train_cli.arguments().parse_args(["--compile-steps"]))
+    assert compiled.train.compile_steps and not TrainSpec().train.compile_steps
 
 
 def test_kinds_are_found_from_the_spec_class() -> None:
