@@ -14,7 +14,9 @@ the device) for every system and oracle it supports, and parsed greedily
   loops on a CPU, Triton on a GPU), plus the matrix products it leaves to the BLAS library;
 * **ms a walk**: the batch's whole walk (2n steps), best of ``--repeat``, eagerly and compiled
   (after its first walk, which compiles: **compile s**); for training, the numpy path's walk of the
-  same batch too (:mod:`parsing_core.model.walks`).
+  same batch too (:mod:`parsing_core.model.walks`);
+* **same as eager**: the compiled walk teaches what the eager one teaches (the same draws), or
+  parses to the same configurations.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from parsing_core.model import ModelConfig, TrainConfig, Trainer
 from parsing_core.model.explore import Exploration
 from parsing_core.model.tensor_parse import GreedyStep, parse_walk
 from parsing_core.model.tensor_state import TensorState
-from parsing_core.model.tensor_walks import TensorWalker
+from parsing_core.model.tensor_walks import Record, TensorWalker
 
 CASES = [("arc-hybrid", "goldberg-nivre", "dynamic"), ("arc-eager", "goldberg-nivre", "dynamic"),
          ("arc-hybrid", "static", "static"), ("arc-eager", "static", "static"),
@@ -91,6 +93,16 @@ def compiled_kernels(first_walk: Callable[[], object], device: torch.device) -> 
     return metrics.generated_kernel_count, time.perf_counter() - start
 
 
+def seeded(run: Callable[[], object]) -> object:
+    """``run()`` with torch's generator seeded (a compiled walk draws the eager walk's numbers)."""
+    torch.manual_seed(7)
+    return run()
+
+
+def yes(same: bool) -> str:
+    return "yes" if same else "**no**"
+
+
 def training_row(system: str, oracle: str, regime: str, batch: list[pc.Sentence], device: torch.device,
                  repeat: int) -> list[object]:
     torch.manual_seed(1)
@@ -104,17 +116,21 @@ def training_row(system: str, oracle: str, regime: str, batch: list[pc.Sentence]
     inputs = eager.inputs(batch, width + 1, len(batch), device)
     explore, steps = Exploration(True, 0.9, random.Random(0)), 2 * (width - 1)
 
-    def walk(walker: TensorWalker, count: int) -> object:
+    def walk(walker: TensorWalker, count: int) -> tuple[list[Record], torch.Tensor, torch.Tensor]:
         return walker.walk(inputs, width, False, table_, explore, count)
+
+    def taught(walker: TensorWalker) -> Callable[[], object]:
+        return lambda: walker.collect(*walk(walker, steps)).lists()
 
     ops, products = per_step(lambda count: walk(eager, count), steps)
     kernels, first = compiled_kernels(lambda: walk(fused, steps), device)
+    same = seeded(taught(eager)) == seeded(taught(fused))
     eager_ms = best_ms(lambda: walk(eager, steps), repeat, device)
     fused_ms = best_ms(lambda: walk(fused, steps), repeat, device)
     numpy_walk = trainer.walker.walk_batch
     numpy_ms = best_ms(lambda: numpy_walk(batch, width, False, table_, explore), repeat, device)
     return [system, oracle, steps, f"{ops:.0f}", f"{kernels + products:.0f}", f"{eager_ms:.1f}",
-            f"{fused_ms:.1f}", f"{numpy_ms:.1f}", f"{first - fused_ms / 1000:.1f}"]
+            f"{fused_ms:.1f}", f"{numpy_ms:.1f}", f"{first - fused_ms / 1000:.1f}", yes(same)]
 
 
 def parsing_row(system: str, batch: list[pc.Sentence], device: torch.device, repeat: int) -> list[object]:
@@ -128,21 +144,22 @@ def parsing_row(system: str, batch: list[pc.Sentence], device: torch.device, rep
     arc_slot = parser.arc_slot.to(device)
     eager, fused = (GreedyStep(parser.network, parser.system, arc_slot, c) for c in (False, True))
 
-    def walk(step: GreedyStep, count: int) -> object:
+    def walk(step: GreedyStep, count: int) -> TensorState:
         with torch.inference_mode():
             state = TensorState(parser.system, lengths, device, parser.vocab.labels)
             return parse_walk(step, state, table_, layout, count)
 
     ops, products = per_step(lambda count: walk(eager, count), steps)
     kernels, first = compiled_kernels(lambda: walk(fused, steps), device)
+    parsed = [walk(step, steps).configurations() for step in (eager, fused)]
     eager_ms = best_ms(lambda: walk(eager, steps), repeat, device)
     fused_ms = best_ms(lambda: walk(fused, steps), repeat, device)
     return [system, "greedy parsing", steps, f"{ops:.0f}", f"{kernels + products:.0f}", f"{eager_ms:.1f}",
-            f"{fused_ms:.1f}", "—", f"{first - fused_ms / 1000:.1f}"]
+            f"{fused_ms:.1f}", "—", f"{first - fused_ms / 1000:.1f}", yes(parsed[0] == parsed[1])]
 
 
 COLUMNS = ["system", "oracle", "steps", "operations a step (eager)", "kernels a step (compiled)",
-           "eager ms a walk", "compiled ms a walk", "numpy ms a walk", "compile s"]
+           "eager ms a walk", "compiled ms a walk", "numpy ms a walk", "compile s", "same as eager"]
 
 
 def main() -> None:
