@@ -34,15 +34,15 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 import parsing_core as pc
 from benchmarks.common import table
-from parsing_core.model import ModelConfig, TrainConfig, Trainer
+from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, Vocab
 from parsing_core.model.explore import Exploration
+from parsing_core.model.tensor_oracles import COSTS
 from parsing_core.model.tensor_parse import GreedyStep, parse_walk
 from parsing_core.model.tensor_state import TensorState
 from parsing_core.model.tensor_walks import Record, TensorWalker
 
-CASES = [("arc-hybrid", "goldberg-nivre", "dynamic"), ("arc-eager", "goldberg-nivre", "dynamic"),
-         ("arc-hybrid", "static", "static"), ("arc-eager", "static", "static"),
-         ("arc-standard", "static", "static")]
+#: every (system, oracle) the tensor walks support, with its regime
+CASES = [(system, oracle, "static" if oracle == "static" else "dynamic") for system, oracle in COSTS]
 MATMULS = {"mm", "addmm", "bmm", "baddbmm"}
 NOT_KERNELS = {"scalar_tensor", "lift_fresh", "_local_scalar_dense"}  # Python numbers, host reads
 
@@ -135,8 +135,7 @@ def training_row(system: str, oracle: str, regime: str, batch: list[pc.Sentence]
 
 def parsing_row(system: str, batch: list[pc.Sentence], device: torch.device, repeat: int) -> list[object]:
     torch.manual_seed(1)
-    parser = Trainer(batch, [], system, train_config=TrainConfig(epochs=1, device=device.type),
-                     model_config=ModelConfig(char_dim=32), path="batched").parser
+    parser = Parser(system, Vocab.build(batch), ModelConfig(char_dim=32)).to(device)
     table_ = parser.network.encode(parser.encode(batch)).detach()
     width = max(s.n for s in batch) + 1
     steps, layout = 2 * (width - 1), (width, len(batch) * width, False)

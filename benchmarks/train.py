@@ -378,6 +378,11 @@ EPOCH_COLUMNS = ["device", "path", "CPU threads", "s / epoch", "first epoch s", 
                  "2-thread CPU epoch ÷ this"]
 
 
+def path_name(path: str, compiled: bool) -> str:
+    """How a table names a path: "graphs", or "graphs, compiled steps"."""
+    return f"{path}, compiled steps" if compiled else path
+
+
 def epoch_rows(settings: list[tuple[str, str, int, bool]], train: list[pc.Sentence], model: ModelConfig,
                cpu: float | None = None) -> tuple[list[list[object]], list[Parser], float]:
     """One row of :data:`EPOCH_COLUMNS` for each (device, path, threads, compiled steps), the parsers
@@ -386,7 +391,7 @@ def epoch_rows(settings: list[tuple[str, str, int, bool]], train: list[pc.Senten
     for device, path, threads, compiled in settings:
         (first, second), trainer = exploring_epoch(
             replace(SETUP, device=device, path=path, threads=threads, compile_steps=compiled), train, model)
-        name = f"{path}, compiled steps" if compiled else path
+        name = path_name(path, compiled)
         timed.append((device, name, threads, first, second))
         parsers.append(trainer.parser)
         print(f"  timed {device} / {name} / {threads} thread(s): {second:.2f} s", flush=True)
@@ -409,7 +414,7 @@ def paths_parsing(parser: Parser, test: list[pc.Sentence]) -> None:
         for batch_size in (128, 512, 2048):
             first = timed_path_parse(parser, test, batch_size, path) if path == "graphs" else None
             best = min(timed_path_parse(parser, test, batch_size, path) for _ in range(SETUP.repeat))
-            rows.append([f"{path}, compiled steps" if compiled else path, batch_size, f"{best:.3f}",
+            rows.append([path_name(path, compiled), batch_size, f"{best:.3f}",
                          f"{len(test) / best:.0f}", "—" if first is None else f"{first:.3f}"])
     parser.compile_steps = False
     emit(f"\n### Greedy parsing, en_lines test ({len(test)} sentences) on {parser.device} ({machine()})\n")

@@ -68,7 +68,7 @@ class GreedyStep:
 def parse_walk(step: GreedyStep, state: TensorState, table: Tensor, layout: tuple[int, int, bool],
                steps: int) -> TensorState:
     """``steps`` greedy steps of every row of ``state``: the state they reach."""
-    arrays, flags = state.arrays, (state.pushes, state.unders, state.pops)
+    arrays, flags = state.arrays, state.flags
     for _ in range(steps):
         arrays = step.next(arrays, flags, state.n, table, layout)
     return TensorState.of(state.system, state.n, arrays, flags, state.label_names)

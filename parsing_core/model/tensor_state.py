@@ -57,9 +57,7 @@ EFFECTS: dict[str, dict[str, Effect]] = {
 
 
 Flags = tuple[Tensor, Tensor, Tensor]  # (K,) bool each: push, under, pop
-#: What a move changes: the tensors of :attr:`TensorState.arrays`, in this order.
-ARRAYS = ("stack", "queue", "heads", "labels", "leftmost", "rightmost", "sl", "ql")
-Arrays = tuple[Tensor, ...]
+Arrays = tuple[Tensor, ...]  # what a move changes: TensorState.arrays
 
 
 def effect_flags(system: TransitionSystem, device: torch.device | str) -> Flags:
@@ -85,29 +83,24 @@ class TensorState:
         made beforehand: then nothing is copied from the host (a CUDA graph can capture it)."""
         if not supports(system):
             raise ParsingCoreError(f"the tensor state has no moves for the system {system.name!r}")
-        self.system, self.rules, self.label_names = system, rules_of(system), tuple(label_names)
-        self.pushes, self.unders, self.pops = flags or effect_flags(system, device)  # (K,) each
         if isinstance(lengths, Tensor):
-            self.n = lengths
+            n = lengths
         else:
-            self.n = torch.tensor(list(lengths), dtype=torch.long, device=device)
+            n = torch.tensor(list(lengths), dtype=torch.long, device=device)
             cap = max(max(lengths, default=0) + 2, cap or 0)
         assert cap is not None, "a tensor of lengths comes with its cap"
-        self.size = b = len(self.n)
-        self.rows = torch.arange(b, device=device)
+        b = len(n)
         cols = torch.arange(cap, device=device)[None, :]
-        self.stack = torch.zeros((b, cap), dtype=torch.long, device=device)
-        self.queue = torch.where(cols < self.n[:, None], self.n[:, None] - cols, 0)  # β reversed: n … 1
-        self.heads = torch.full((b, cap), NONE, dtype=torch.long, device=device)
-        self.labels = torch.full_like(self.heads, NONE)
-        self.leftmost = torch.full_like(self.heads, cap)
-        self.rightmost = torch.full_like(self.heads, NONE)
-        self.sl = torch.ones(b, dtype=torch.long, device=device)  # ROOT on the stack
-        self.ql = self.n.clone()
+        stack = torch.zeros((b, cap), dtype=torch.long, device=device)
+        queue = torch.where(cols < n[:, None], n[:, None] - cols, 0)  # β reversed: n … 1
+        heads = torch.full((b, cap), NONE, dtype=torch.long, device=device)
+        sl, ql = torch.ones(b, dtype=torch.long, device=device), n.clone()  # ROOT on the stack
         if system.root_last:  # ROOT at the buffer's far end instead
-            self.queue = torch.cat([torch.zeros_like(self.queue[:, :1]), self.queue[:, :-1]], dim=1)
-            self.ql, self.sl = self.ql + 1, self.sl - 1
-        self.seen: dict[tuple[str, int], Tensor] = {}  # this step's s(k), b(k), terminal()
+            queue = torch.cat([torch.zeros_like(queue[:, :1]), queue[:, :-1]], dim=1)
+            ql, sl = ql + 1, sl - 1
+        arrays = (stack, queue, heads, torch.full_like(heads, NONE), torch.full_like(heads, cap),
+                  torch.full_like(heads, NONE), sl, ql)
+        self.adopt(system, n, arrays, flags or effect_flags(system, device), label_names)
 
     @classmethod
     def of(cls, system: TransitionSystem, lengths: Tensor, arrays: Arrays, flags: Flags,
@@ -116,19 +109,31 @@ class TensorState:
         :attr:`arrays`, which it shares): how a compiled step (:mod:`.tensor_walks`) takes a state
         in as tensors alone."""
         state = cls.__new__(cls)
-        state.system, state.rules, state.label_names = system, rules_of(system), tuple(label_names)
-        state.pushes, state.unders, state.pops = flags
-        state.n, state.size, state.seen = lengths, len(lengths), {}
-        state.rows = torch.arange(state.size, device=lengths.device)
-        state.stack, state.queue, state.heads, state.labels, state.leftmost, state.rightmost, state.sl, \
-            state.ql = arrays
+        state.adopt(system, lengths, arrays, flags, label_names)
         return state
+
+    def adopt(self, system: TransitionSystem, lengths: Tensor, arrays: Arrays, flags: Flags,
+              label_names: Sequence[str]) -> None:
+        """Become the sentences of ``lengths`` tokens in the configurations ``arrays``."""
+        self.system, self.rules, self.label_names = system, rules_of(system), tuple(label_names)
+        self.pushes, self.unders, self.pops = flags  # (K,) each
+        self.n, self.size = lengths, len(lengths)
+        self.rows = torch.arange(self.size, device=lengths.device)
+        (self.stack, self.queue, self.heads, self.labels, self.leftmost, self.rightmost, self.sl,
+         self.ql) = arrays
+        self.seen: dict[tuple[str, int], Tensor] = {}  # this step's s(k), b(k), terminal()
 
     @property
     def arrays(self) -> Arrays:
-        """The tensors a move changes (:data:`ARRAYS`): the state is these and its lengths."""
+        """The tensors a move changes: stack, queue (β reversed), heads, labels, leftmost and
+        rightmost children, stack and queue lengths.  The state is these and its lengths."""
         return (self.stack, self.queue, self.heads, self.labels, self.leftmost, self.rightmost, self.sl,
                 self.ql)
+
+    @property
+    def flags(self) -> Flags:
+        """What each kind does (:func:`effect_flags`)."""
+        return self.pushes, self.unders, self.pops
 
     # -- reading (as BatchState's) -----------------------------------------------------------------
     def s(self, k: int) -> Tensor:

@@ -176,7 +176,7 @@ class TensorWalker:
         lengths, heads, labels = inputs
         device = table.device
         state = TensorState(self.system, lengths, device, cap=heads.shape[1], flags=flags)
-        flags, arrays = (state.pushes, state.unders, state.pops), state.arrays
+        flags, arrays = state.flags, state.arrays
         alive = torch.ones(len(lengths), dtype=torch.bool, device=device)
         counts = torch.zeros(4, dtype=torch.long, device=device)  # steps, errors, explored, dropped
         steps: list[Record] = []
@@ -194,7 +194,7 @@ class TensorWalker:
              rng: random.Random | None) -> tuple[Arrays, Tensor, Tensor, Record]:
         """One step of every row from the configurations ``arrays``: their next arrays, the rows
         still walking, the counts, and what the step teaches.  Tensors in, tensors out (the walk's
-        constants aside): the function :func:`compiled_step` fuses."""
+        constants aside): what :class:`.compiled.Compiled` fuses."""
         lengths, heads, labels = inputs
         state = TensorState.of(self.system, lengths, arrays, flags)
         active = alive & ~state.terminal()
