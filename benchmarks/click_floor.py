@@ -232,7 +232,7 @@ def main() -> None:
         bare = bare_target(Path(folder)).script
         for what, script, path, button, changed, clicks, init in pages:
             port = free_port()
-            server = start_server(port, script=bare if script == "bare" else "app.py")
+            server = start_server(port, script=bare if script == "bare" else "serve.py")
             profile = Profile() if args.profile else None
             try:
                 url = f"http://127.0.0.1:{port}{path}"

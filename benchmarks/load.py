@@ -2,7 +2,7 @@
 
     python -m benchmarks.load [--users 5 10 20] [--seconds 45] [--settle 60] [--replicas 1] [--page stepper]
 
-Starts ``streamlit run app.py`` on a free port of 127.0.0.1 (with ``--replicas N`` above 1, N of
+Starts ``streamlit run serve.py`` on a free port of 127.0.0.1 (with ``--replicas N`` above 1, N of
 them behind nginx with sticky sessions, as ``python -m deploy.launch`` serves a class), then for
 each class size opens one
 Chromium (Debian's) with N contexts, each a student on the stepper with a 12-token arc-standard
@@ -112,14 +112,17 @@ if st.query_params.get("kind") == "graph":
 # The Stepper's Oracle step and Reset are buttons of its board component (ui/stepper/board.js).
 STEP_BUTTON = ".st-key-stepper-board button[data-do='oracle']"
 RESET_BUTTON = ".st-key-stepper-board button[data-do='reset']"
-STEPPER = Target("app.py", QUERY, STEP_BUTTON, RESET_BUTTON, DRAWING)
+STEPPER = Target("serve.py", QUERY, STEP_BUTTON, RESET_BUTTON, DRAWING)
 
 
-def start_server(port: int, memory_log: Path | None = None, script: str = "app.py",
+def start_server(port: int, memory_log: Path | None = None, script: str = "serve.py",
                  folder: Path = REPO) -> subprocess.Popen[bytes]:
-    """``streamlit run app.py`` (or another ``script``) of ``folder`` (this checkout, or another
-    one) on ``port``; with ``memory_log``, the app writes its memory there every second
+    """``streamlit run serve.py`` (the app with its quick board clicks; ``app.py`` in a checkout
+    older than ``serve.py``) or another ``script``, of ``folder`` (this checkout, or another one) on
+    ``port``; with ``memory_log``, the app writes its memory there every second
     (``ui.diagnostics``)."""
+    if script == "serve.py" and not (folder / script).exists():
+        script = "app.py"
     command = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
                "--server.port", str(port), "--server.address", "127.0.0.1",
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
@@ -245,7 +248,7 @@ class Servers:
 
 
 @contextmanager
-def servers(replicas: int, script: str = "app.py", memory_log: bool = True, folder: Path = REPO
+def servers(replicas: int, script: str = "serve.py", memory_log: bool = True, folder: Path = REPO
             ) -> Iterator[Servers]:
     """One ``streamlit run`` of ``script`` (``replicas`` = 1; of ``folder``, this checkout by
     default), or that many of the app behind nginx (``deploy.launch.serve``).  With

@@ -1,4 +1,4 @@
-"""Fixtures for browser tests: a real ``streamlit run app.py`` server and a headless Chromium page.
+"""Fixtures for browser tests: a real ``streamlit run serve.py`` server and a headless Chromium page.
 
 Chromium is Debian's, not Playwright's download: its headless shell (``apt-get install
 chromium-headless-shell``), the same Chromium build as the ``chromium`` package, engine and
@@ -80,11 +80,12 @@ def jobs_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory, jobs_dir: Path, browser: Browser) -> Iterator[str]:
-    """Base URL of ``streamlit run app.py`` on a free port, its first run done; stopped after the session."""
+    """Base URL of ``streamlit run serve.py`` (the app with its quick board clicks) on a free port, its
+    first run done; stopped after the session."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", "serve.py",
         "--server.headless", "true", "--server.port", str(port), "--server.address", "127.0.0.1",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]

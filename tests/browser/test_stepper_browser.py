@@ -125,14 +125,31 @@ STALE_STYLES = """e => {
 }"""
 
 
-def test_a_click_reruns_the_board_without_fading_it(page: Page, app_url: str) -> None:
-    """Streamlit dims a running element with an opacity transition (the whole board repainted
-    at every click); the board keeps its look, its busy cursor saying a click is on its way."""
+def quick_clicks(page: Page) -> int:
+    """How many clicks the board sent the quick way, answered with no run of the page."""
+    return int(page.locator(f"{BOARD} .board").get_attribute("data-quick") or 0)
+
+
+def test_a_click_mid_parse_runs_no_page_and_one_at_the_end_keeps_the_board_s_look(
+        page: Page, app_url: str) -> None:
+    """Mid-parse, a click changes the board alone: the server answers it over HTTP with the next
+    board, and the page does not run (nothing is ever marked stale).  The click that ends the
+    parse also changes what is below the board (the end's panel): that one reruns the board, and
+    Streamlit's dimming of a running element (an opacity transition, the whole board repainted)
+    is kept off the board."""
     open_stepper(page, app_url)
     page.locator(BOARD).evaluate(STALE_STYLES)
-    for _ in range(3):
+    finished = page.get_by_text("The parse is finished")
+    clicks = 0
+    while finished.count() == 0 and clicks < 40:
         button(page, "oracle").click()
         settled(page)
+        clicks += 1
+        if clicks == 3:
+            assert quick_clicks(page) == 3 and page.evaluate("window.staleStyles") == []
+    expect(finished).to_be_visible()
+    assert quick_clicks(page) == clicks - 1  # the last click went the usual way
+    assert len(moves_in_url(page).split(".")) == clicks
     seen = page.evaluate("window.staleStyles")
     assert seen, "the board was never marked as running"
     assert all(style == ["1", "0s"] for style in seen), seen

@@ -66,7 +66,43 @@ function send(view, action) {
   if (view.root.classList.contains("waiting")) return;
   waiting(view, true);
   const drawn = view.data || {};
-  view.send("action", { ...action, session: drawn.session, on: drawn.version, at: Date.now() });
+  const message = { ...action, session: drawn.session, on: drawn.version, at: Date.now() };
+  if (drawn.quick) sendQuick(view, message, drawn.quick);
+  else view.send("action", message);
+}
+
+// The quick way (ui/stepper/board_channel.py): the click goes to the server over HTTP and the
+// answer is the next board, drawn here with no run of the page; the new link goes into the
+// address bar, as the page would put it.  An answer that the page must run (something besides
+// the board changes), a server without the route, or a failure: the click goes the usual way.
+async function sendQuick(view, message, quick) {
+  let text = null, link = null;
+  try {
+    const response = await fetch(quick.url, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: quick.token, action: message }),
+    });
+    if (response.status === 200) {
+      text = await response.text();
+      link = response.headers.get("X-Board-Link");
+    }
+  } catch (e) { text = null; }
+  if (text === null) {
+    view.send("action", message);
+    return;
+  }
+  if (link !== null) followLink(link);
+  waiting(view, false);  // also when the answer is the board already drawn (a click on an older one)
+  receive(view, text);
+  view.root.dataset.quick = String((Number(view.root.dataset.quick) || 0) + 1);  // clicks answered this way
+}
+
+// A new entry in the browser's history for the new state, as Streamlit makes when the page
+// changes its link: Back and Forward then rerun the page on the link, which follows it.
+function followLink(link) {
+  const search = link ? `?${link}` : "";
+  if (search !== window.location.search) window.history.pushState({}, "", window.location.pathname + search);
 }
 
 // Between a click and the board it brings, the board says so (a busy cursor).  A board that never
@@ -529,6 +565,21 @@ function textOf(raw) {
   return typeof raw === "string" ? raw : JSON.stringify(raw);
 }
 
+// A board's data as JSON text, from the page or from a quick click's answer.  Streamlit may hand
+// over an older board after a newer one (and hands the page's last one again at each rerun, after
+// quick clicks drew newer ones): the newest state of a session drawn stays (a session rebuilt on
+// another server has another id: its boards are taken).
+function receive(view, text) {
+  if (text === view.text) return;  // the same board sent again (a rerun elsewhere on the page)
+  const data = JSON.parse(text);
+  const older = view.data && data.session === view.data.session && data.version < view.data.version;
+  if (older) return;
+  view.text = text;
+  view.data = data;
+  waiting(view, false);
+  draw(view, view.data);
+}
+
 export default function (component) {
   const { data: raw, parentElement, setTriggerValue } = component;
   const view = parentElement.__board || (parentElement.__board = { root: build(parentElement) });
@@ -536,17 +587,9 @@ export default function (component) {
   view.send = setTriggerValue;
   view.drawn = performance.now();
   const text = textOf(raw);
-  if (text !== view.text) {  // the same board sent again (a rerun elsewhere on the page): nothing to do
-    const data = JSON.parse(text);
-    // Streamlit may hand over an older board after a newer one: the newest state of a session
-    // drawn stays (a session rebuilt on another server has another id: its boards are taken).
-    const older = view.data && data.session === view.data.session && data.version < view.data.version;
-    if (!older) {
-      view.text = text;
-      view.data = data;
-      waiting(view, false);
-      draw(view, view.data);
-    }
+  if (text !== view.given) {
+    view.given = text;
+    receive(view, text);
   }
   KEYS.boards.add(view);
   if (!KEYS.on) {

@@ -24,6 +24,7 @@ from typing import Any
 
 import streamlit as st
 
+from ui.stepper import board_channel
 from ui.stepper.board_data import apply_action, made_on_an_older_board
 from ui.stepper.board_state import stamped
 from ui.widgets.board import Board
@@ -46,17 +47,22 @@ def key_of(board: Board) -> str:
 def take(board: Board, oracle: str | None, switch_to: str | None) -> None:
     """Callback of the component: apply the action it sent to the board's state (``oracle``: the
     move Oracle step plays on the board drawn); "switch" asks the page to switch the system to
-    ``switch_to`` (:data:`SWITCH_TO`, read by the settings' picker)."""
+    ``switch_to`` (:data:`SWITCH_TO`, read by the settings' picker).  Where quick clicks drew
+    newer boards since the page last ran, the newest one's move and system are the ones meant."""
     action = st.session_state[key_of(board)].get("action")
-    if made_on_an_older_board(action, board.version()):
-        return
-    if isinstance(action, dict) and action.get("do") == "switch" and switch_to:
-        st.session_state[SWITCH_TO] = switch_to
-    board.change(lambda state: apply_action(state, action, oracle))
+    with board_channel.held(board):  # not while a quick click changes the same state
+        if made_on_an_older_board(action, board.version()):
+            return
+        oracle, switch_to = board_channel.last_drawn(board, oracle, switch_to)
+        if isinstance(action, dict) and action.get("do") == "switch" and switch_to:
+            st.session_state[SWITCH_TO] = switch_to
+        board.change(lambda state: apply_action(state, action, oracle))
 
 
-def board_view(board: Board, data: bytes, oracle: str | None = None, switch_to: str | None = None) -> None:
-    """Draw the board from ``data`` (JSON bytes); a click changes ``board``'s state (one rerun).
-    The data carries the state's version, so the browser never goes back to an older drawing."""
-    component()(key=key_of(board), data=stamped(data, board.version()), height="content",
+def board_view(board: Board, data: bytes, oracle: str | None = None, switch_to: str | None = None,
+               quick: dict[str, str] | None = None) -> None:
+    """Draw the board from ``data`` (JSON bytes); a click changes ``board``'s state (one rerun, or
+    none: the ``quick`` way of :mod:`ui.stepper.board_channel`).  The data carries the state's
+    version, so the browser never goes back to an older drawing."""
+    component()(key=key_of(board), data=stamped(data, board.version(), quick), height="content",
                 on_action_change=lambda: take(board, oracle, switch_to))

@@ -62,9 +62,10 @@ def encoded(data: Data, step: OracleStep) -> bytes:
     return json.dumps({**data, "oracle": step.data()}, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def stamped(data: bytes, version: tuple[str, int]) -> bytes:
+def stamped(data: bytes, version: tuple[str, int], quick: dict[str, str] | None = None) -> bytes:
     """The board's JSON ``data`` with the version of the state it draws (:meth:`Board.version
-    <ui.widgets.board.Board.version>`: ``"session"`` and ``"version"``, first).
+    <ui.widgets.board.Board.version>`: ``"session"`` and ``"version"``, first) and, where the
+    server answers clicks the quick way (:mod:`ui.stepper.board_channel`), where to send them.
 
     Streamlit hands the component its data asynchronously, and a hand-over may arrive after a
     later one (the board would draw a move, then the board before it again, with the move still
@@ -73,12 +74,17 @@ def stamped(data: bytes, version: tuple[str, int]) -> bytes:
 
     >>> stamped(b'{"moves":[]}', ("5f0c", 7))
     b'{"session":"5f0c","version":7,"moves":[]}'
+    >>> stamped(b'{"moves":[]}', ("5f0c", 7), {"url": "/api/board", "token": "k"})
+    b'{"session":"5f0c","version":7,"quick":{"url":"/api/board","token":"k"},"moves":[]}'
 
     A state put in the session without :meth:`Board.set <ui.widgets.board.Board.set>` (as a test
     may) has no id and count 0: ``stamped(data, ("", 0))``.
     """
     session, count = version
-    return b'{"session":%s,"version":%d,' % (json.dumps(session).encode(), count) + data[1:]
+    head = b'{"session":%s,"version":%d,' % (json.dumps(session).encode(), count)
+    if quick:
+        head += b'"quick":%s,' % json.dumps(quick, separators=(",", ":")).encode()
+    return head + data[1:]
 
 
 @lru_cache(maxsize=512)

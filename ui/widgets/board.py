@@ -17,7 +17,8 @@ import math
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -36,23 +37,47 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 3.0)  # seconds per move
 Change = Callable[[StepperState], StepperState]
 
 
+class Store(Protocol):
+    """What a board keeps its state in: ``st.session_state``, or a session's state reached from
+    outside its page (Streamlit's ``SafeSessionState``), or a plain dictionary in a test."""
+
+    def __getitem__(self, key: str) -> Any: ...
+    def __setitem__(self, key: str, value: Any) -> None: ...
+    def __contains__(self, key: str) -> bool: ...
+
+
 # -- the board's state in the session ------------------------------------------------------------
 @dataclass(frozen=True)
 class Board:
     """Where one board keeps its state between reruns: ``st.session_state["<key>.state"]``.
 
     ``key`` also prefixes the board's widget keys (``<key>.move.SH``, ``<key>.undo``), so two
-    boards on one page never share a widget.
+    boards on one page never share a widget.  ``store`` is the session's state when the board is
+    changed from outside a run of the page (the Stepper's quick clicks,
+    :mod:`ui.stepper.board_channel`): any object that reads and writes keys like
+    ``st.session_state`` does; ``None`` (the default) is the running page's own.
     """
 
     key: str
+    store: Store | None = field(default=None, compare=False, repr=False)
 
     @property
     def state_key(self) -> str:
         return f"{self.key}.state"
 
+    def on(self, store: Store) -> Board:
+        """The same board, kept in ``store`` (a session's state reached from outside its page)."""
+        return replace(self, store=store)
+
+    def _store(self) -> Store:
+        return st.session_state if self.store is None else self.store
+
+    def _read(self, name: str, default: Any = None) -> Any:
+        store = self._store()
+        return store[name] if name in store else default
+
     def started(self) -> bool:
-        return self.state_key in st.session_state
+        return self.state_key in self._store()
 
     def start(self, state: StepperState) -> StepperState:
         """The board's state, set to ``state`` if the board has none yet."""
@@ -61,20 +86,21 @@ class Board:
         return self.get()
 
     def get(self) -> StepperState:
-        return st.session_state[self.state_key]
+        return self._store()[self.state_key]
 
     def set(self, state: StepperState) -> None:
-        if st.session_state.get(self.state_key) != state:
+        store = self._store()
+        if self._read(self.state_key) != state:
             session, count = self.version()
-            st.session_state[f"{self.key}.version"] = (session or uuid.uuid4().hex[:12], count + 1)
-        st.session_state[self.state_key] = state
+            store[f"{self.key}.version"] = (session or uuid.uuid4().hex[:12], count + 1)
+        store[self.state_key] = state
 
     def version(self) -> tuple[str, int]:
         """Which state the board holds: the session's own id and a count of the changes in it.  A
         drawing of the board carries it, so a browser handed an older drawing of the same session
         after a newer one keeps the newer; a session rebuilt elsewhere (a class server's replica
         taking over a tab) has another id, and its first drawing is taken whatever its count."""
-        return st.session_state.get(f"{self.key}.version", ("", 0))
+        return self._read(f"{self.key}.version", ("", 0))
 
     def change(self, how: Change) -> None:
         """Apply ``how`` to the board's state (what every button's callback does)."""

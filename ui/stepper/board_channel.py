@@ -1,0 +1,150 @@
+"""The board's quick clicks: a click answered over plain HTTP, with no run of the page.
+
+A click on the Stepper's board comes back to Python as the component's trigger value, and
+Streamlit reruns the board's fragment.  The server's part of that is small (a few ms), but the
+browser takes the run through its whole machinery (the app's status, the page list, the element
+tree) although only the board's data changed: most of a click's main-thread time on a laptop
+(``benchmarks/click_floor.py``).
+
+When the server runs ``serve.py`` (the app with one more route, :func:`route`), a click goes
+instead as one ``fetch`` to ``/api/board``: the server applies it to the session's board state,
+computes the next board (:func:`ui.stepper.board_drawing.drawing`, what the fragment would
+draw) and answers its data; the browser draws it and writes the new link into the address bar
+itself, so Back and Forward still walk the moves.  The state stays in the session, where the
+page's next run finds it.
+
+Only a click that changes nothing but the board goes this way.  Where anything else on the page
+would change (the end of a parse and its panel, Nederhof's scores below the board, a model's
+parse, the note's "Switch to"), the answer is :data:`RERUN`, and the browser sends the click
+the usual way: the page then runs as it always did.  So does a click to a server without the
+route (``streamlit run app.py``, a test), or one that fails.
+
+A session's board is reached by a secret token that only its own drawing carries; the server
+keeps the tokens of open sessions in a weak registry (a closed session's entry goes with it).
+While the page draws the board (:func:`held`) a quick click on the same board waits, so the
+two never change the state at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import weakref
+from collections.abc import Mapping
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+import parsing_core as pc
+from ui.stepper import board_route
+from ui.stepper.board_data import apply_action, made_on_an_older_board
+from ui.stepper.board_drawing import Drawing, drawing, parse_key
+from ui.stepper.board_state import stamped
+from ui.widgets import compute
+from ui.widgets.board import Board
+
+ENTRY = "stepper.quick"  # the session's entry, in its own state
+
+if TYPE_CHECKING:  # the settings' module draws the board's own "Switch to" (an import cycle)
+    from ui.stepper.settings import Choices
+
+
+@dataclass(eq=False)
+class Entry:
+    """One session's board as the quick clicks reach it: where its state is kept, the settings
+    it is drawn under, and what was drawn last (its "Oracle step" move, whether panels show)."""
+
+    token: str
+    board: Board
+    choices: Choices
+    drawn: Drawing
+    lock: threading.RLock
+
+
+OPEN: weakref.WeakValueDictionary[str, Entry] = weakref.WeakValueDictionary()
+
+
+def entry_of(board: Board) -> Entry | None:
+    entry = st.session_state.get(ENTRY)
+    return entry if isinstance(entry, Entry) and entry.board.key == board.key else None
+
+
+def held(board: Board) -> Any:
+    """A context in which no quick click changes ``board``'s state (the page reads and draws it)."""
+    entry = entry_of(board)
+    return entry.lock if entry is not None else nullcontext()
+
+
+def last_drawn(board: Board, oracle: str | None, switch_to: str | None) -> tuple[str | None, str | None]:
+    """The "Oracle step" move and the "Switch to" system of the board the browser shows: those of
+    the last quick click's board where one drew the state the session holds, else the page's own
+    (``oracle``, ``switch_to``)."""
+    entry = entry_of(board)
+    if entry is not None and entry.drawn.state == board.get():
+        return entry.drawn.step.move, entry.drawn.switch_to
+    return oracle, switch_to
+
+
+def offer(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | None:
+    """Let the browser click ``board`` the quick way; what its data must carry for that (the
+    address and the session's token), or None when this server has no quick route."""
+    ctx = get_script_run_ctx()
+    if not board_route.live() or ctx is None:
+        return None
+    entry = entry_of(board)
+    if entry is None:
+        entry = Entry(secrets.token_urlsafe(18), board, choices, drawn, threading.RLock())
+        st.session_state[ENTRY] = entry
+        OPEN[entry.token] = entry
+    entry.board = board.on(ctx.session_state)  # the session's state, reachable from another thread
+    entry.choices, entry.drawn = choices, drawn
+    return {"url": board_route.PATH, "token": entry.token}
+
+
+# -- a click ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Answer:
+    """What a quick click gets back: the next board's data (JSON bytes, stamped) and the link of
+    its state, or ``board`` None when the page must run (:data:`RERUN`)."""
+
+    board: bytes | None
+    link: str = ""
+
+
+def act(token: str, action: object) -> Answer:
+    """Apply a click (``action``, as the board sends it) to the board of the session ``token``
+    names, and draw the next board; :class:`Answer` with no board when the page must run."""
+    entry = OPEN.get(token)
+    if entry is None or not isinstance(action, Mapping) or action.get("do") == "switch":
+        return Answer(None)
+    with entry.lock:
+        board, last = entry.board, entry.drawn
+        state = board.get()
+        if last.state != state or last.panels:  # the page drew something else since, or more than the board
+            return Answer(None)
+        if made_on_an_older_board(action, board.version()):
+            return answer(entry)  # a click on a board the learner no longer sees: the board as it is
+        after = apply_action(state, action, last.step.move)
+        if after == state:
+            return answer(entry)
+        try:
+            trace = compute.trace_of(parse_key(after), after.taken())
+        except pc.ParsingCoreError:  # let the page say what is wrong
+            return Answer(None)
+        drawn = drawing(after, trace, entry.choices)
+        if drawn.panels:
+            return Answer(None)
+        board.set(after)
+        entry.drawn = drawn
+        return answer(entry)
+
+
+def answer(entry: Entry) -> Answer:
+    """The board the entry holds, stamped with its version and the quick route, and its link."""
+    board, drawn = entry.board, entry.drawn
+    quick = {"url": board_route.PATH, "token": entry.token}
+    return Answer(stamped(drawn.payload, board.version(), quick), urlencode(drawn.state.to_query()))

@@ -1,0 +1,81 @@
+"""The route of the board's quick clicks (``POST /api/board``), which ``serve.py`` adds to the app.
+
+This module is light on purpose: ``serve.py`` imports it before Streamlit's runtime starts, and
+the Stepper's code (:mod:`ui.stepper.board_channel`, which applies the click) is imported at the
+first click, inside the runtime, like the pages' own code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+PATH = "/api/board"
+RERUN = b'{"rerun":true}'
+MAX_BODY = 4096  # bytes: a click is a token and a few fields
+_live = False  # whether this server answers PATH
+
+
+def live() -> bool:
+    """Whether this server answers quick clicks (``serve.py`` made the route)."""
+    return _live
+
+
+def route() -> Any:
+    """The Starlette route: ``POST /api/board`` with ``{"token": ..., "action": {...}}``; it
+    answers the next board (200, JSON, the link in the header ``X-Board-Link``) or
+    ``{"rerun": true}`` (409: send the click the usual way)."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    global _live
+    _live = True
+
+    async def click(request: Request) -> Response:
+        asked = parse(await request.body())
+        if asked is None:
+            return Response(b'{"error":"not a click of the board"}', 400, media_type="application/json")
+        from ui.stepper.board_channel import act
+
+        done = await run_in_threadpool(act, *asked)
+        if done.board is None:
+            return Response(RERUN, 409, media_type="application/json")
+        return Response(done.board, 200, media_type="application/json",
+                        headers={"X-Board-Link": done.link, "Cache-Control": "no-store"})
+
+    return Route(PATH, click, methods=["POST"])
+
+
+def parse(body: bytes) -> tuple[str, dict[str, Any]] | None:
+    """The token and the action of a click's body; None for anything else.
+
+    >>> parse(b'{"token": "abc", "action": {"do": "undo"}}')
+    ('abc', {'do': 'undo'})
+    >>> parse(b'{"token": 3}') is None, parse(b"x" * 5000) is None, parse(b"[") is None
+    (True, True, True)
+    """
+    if len(body) > MAX_BODY:
+        return None
+    try:
+        asked = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(asked, dict) or not isinstance(asked.get("token"), str) \
+            or not isinstance(asked.get("action"), dict):
+        return None
+    return asked["token"], asked["action"]
+
+
+@contextmanager
+def serving() -> Iterator[None]:
+    """Answer quick clicks in this process for a while (tests without ``serve.py``)."""
+    global _live
+    was, _live = _live, True
+    try:
+        yield
+    finally:
+        _live = was
