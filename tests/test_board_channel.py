@@ -9,10 +9,13 @@ writes keys, as Streamlit's session state does); the browser's side is in
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import json
 import sys
 import threading
 import time
+from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
@@ -154,3 +157,49 @@ def test_anything_but_a_click_is_refused_before_it_reaches_a_session(body: bytes
     from ui.stepper.board_route import parse
 
     assert parse(body) is None
+
+
+def post(body: bytes) -> tuple[int, dict[str, str], bytes]:
+    """``POST /api/board`` with ``body`` through the route ``serve.py`` adds (called as ASGI)."""
+    from starlette.routing import Router
+
+    from ui.stepper import board_route
+
+    router = Router(routes=[board_route.route()])
+    incoming = [{"type": "http.request", "body": body, "more_body": False}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    path = board_route.PATH
+    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(),
+             "headers": [(b"content-type", b"application/json")], "query_string": b"",
+             "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80),
+             "client": ("127.0.0.1", 5000), "root_path": ""}
+    asyncio.run(router(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], headers, body
+
+
+def test_the_route_answers_the_next_board_or_sends_the_click_to_the_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.stepper import board_route
+
+    monkeypatch.setattr(board_route, "_live", False)  # route() turns it on for the whole process
+    entry = opened()
+    session, version = entry.board.version()
+    click = {"token": entry.token, "action": {"do": "move", "move": "SH", "session": session, "on": version}}
+    status, headers, body = post(json.dumps(click).encode())
+    assert status == 200 and headers["content-type"] == "application/json"
+    assert json.loads(body)["version"] == version + 1 and entry.board.get().taken() == ("SH",)
+    assert dict(parse_qsl(headers["x-board-link"])) == entry.board.get().to_query()
+    assert headers["cache-control"] == "no-store"
+    assert post(json.dumps({**click, "token": "gone"}).encode())[:1] == (409,)
+    assert post(b"not json")[0] == 400
+    assert board_route.live()
