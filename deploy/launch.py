@@ -5,7 +5,7 @@
 
 Checks that the progress database answers, starts a Ray head locked to loopback with a token
 when ``--ray-cpus`` asks for one (:mod:`deploy.ray_head`), starts the replicas (``streamlit run
-app.py`` on 127.0.0.1, ports ``--port``+1, +2, … unless given), waits until each answers
+serve.py`` on 127.0.0.1, ports ``--port``+1, +2, … unless given), waits until each answers
 ``/_stcore/health``, starts nginx on 127.0.0.1:``--port``, checks that a request through it
 reaches a replica, and prints the address.  A replica that dies is started again (its learners
 are already on the others, and their URLs hold their work).  Ctrl-C or SIGTERM stops nginx, the

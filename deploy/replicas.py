@@ -1,4 +1,4 @@
-"""The app's replicas: N ``streamlit run app.py`` processes, one per loopback port, one environment.
+"""The app's replicas: N ``streamlit run serve.py`` processes, one per loopback port, one environment.
 
 Every replica reads and writes the same stores, so a learner's work outlives the replica that
 served it:
@@ -79,9 +79,9 @@ def described(env: Mapping[str, str]) -> str:
 
 
 def command(port: int) -> list[str]:
-    """``streamlit run app.py`` headless on 127.0.0.1:``port`` (the repository's .streamlit/config.toml
+    """``streamlit run serve.py`` headless on 127.0.0.1:``port`` (the repository's .streamlit/config.toml
     applies: the upload cap, the disconnected sessions' lifetime)."""
-    return [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+    return [sys.executable, "-m", "streamlit", "run", "serve.py", "--server.headless", "true",
             "--server.port", str(port), "--server.address", "127.0.0.1",
             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
 

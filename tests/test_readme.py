@@ -25,7 +25,7 @@ def test_readme_has_exactly_two_single_line_commands():
     blocks = bash_blocks()
     assert len(blocks) == 2
     assert all(len(block.strip().splitlines()) == 1 for block in blocks)
-    assert "streamlit run app.py" in blocks[0] and "pytest" in blocks[1]
+    assert "streamlit run serve.py" in blocks[0] and "pytest" in blocks[1]
 
 
 def test_the_test_command_installs_everything_and_builds_the_docs_strictly():
