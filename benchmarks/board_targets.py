@@ -2,7 +2,9 @@
 
     python -m benchmarks.board_targets [--seconds 60] [--budget 360] [--write] [--save FILE]
 
-One ``streamlit run app.py`` (warmed by a first student), then, one after the other:
+One ``streamlit run serve.py`` (warmed by a first student), then, one after the other (the
+students, protocol or Chromium, click the quick way the board offers, as a browser does:
+``benchmarks.class_load`` says how):
 
 * the server's CPU per "Oracle step" click on the 12-token sentence: one protocol student
   (``benchmarks.class_load``) clicking without pause, three rounds of 20 clicks, the server's idle

@@ -27,6 +27,15 @@ client's, reported beside it).  The conversation, as Streamlit's frontend holds 
    {"do": "oracle"}}]``.  Inside a fragment only the fragment runs, and its run ends with
    ``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``.
 
+5. Served by ``serve.py``, the board's data also names a route and the session's token
+   (``"quick"``): a browser then sends a click mid-parse as one HTTP ``POST`` there, and the
+   answer is the next board's data, with no run of the page (``ui/stepper/board_channel.py``).
+   A student does the same: a ``POST`` on a connection of its own (with the replica's cookie,
+   behind nginx), the click's latency running to the answer's last byte.  Where the answer is
+   "rerun" (409: the click ends the parse), the click goes over the websocket as above, and its
+   latency counts both.  ``--reruns`` makes every click go over the websocket, as against
+   ``streamlit run app.py``.
+
 Each student opens the stepper on the load benchmark's 12-token arc-standard sentence, then clicks
 "Oracle step" (Reset once the parse is over) after 1–3 s of thought, for ``--seconds``; a click's
 latency runs from sending it to the end of the run it started.  A student fails at the first click
@@ -60,6 +69,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import websockets
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
@@ -124,6 +134,8 @@ class View:
     page_hash: str = ""
     query: str = ""
     controls: dict[str, Control] = field(default_factory=dict)
+    quick: dict[str, str] | None = None  # where the board takes quick clicks, and the session's token
+    drawn: tuple[str, int] = ("", 0)  # the session and version of the board drawn last
 
     def absorb(self, msg: ForwardMsg) -> bool:
         """Take in one message; True when it ends a run (a run stopped to rerun does not)."""
@@ -157,12 +169,16 @@ class View:
     def board(self, component: BidiComponent, fragment: str) -> None:
         """Note the Stepper board's Oracle step and Reset, as its data says (enabled or not)."""
         data = json.loads(component.bytes or component.json or "{}")
-        if not isinstance(data, dict) or "oracle" not in data:
-            return
+        if isinstance(data, dict) and "oracle" in data:
+            self.draw(data, _make_trigger_id(component.id, "events"), fragment)
+
+    def draw(self, data: dict[str, Any], trigger: str, fragment: str) -> None:
+        """Take in a board's data (from the page, or a quick click's answer)."""
         can = {STEP: bool(data["oracle"].get("move")), RESET: bool(data.get("controls", {}).get("reset"))}
-        trigger = _make_trigger_id(component.id, "events")
         for label, action in BOARD_ACTIONS.items():
             self.controls[label] = Control(trigger, not can[label], fragment, {"do": action})
+        self.quick = data.get("quick")
+        self.drawn = (data.get("session", ""), data.get("version", 0))
 
 
 # -- one student's session ---------------------------------------------------------------------
@@ -174,16 +190,19 @@ def stream_url(url: str) -> str:
 class Session:
     """One student's tab, without the tab: a websocket, and the page as its messages describe it."""
 
-    def __init__(self, socket: websockets.ClientConnection) -> None:
-        self.socket, self.view = socket, View()
+    def __init__(self, socket: websockets.ClientConnection, url: str, quick: bool = True) -> None:
+        self.socket, self.view, self.url, self.use_quick = socket, View(), url, quick
+        self.quick_clicks = 0  # clicks answered the quick way
 
     @classmethod
-    async def open(cls, url: str, page: str = PAGE, query: str = LINK, timeout: float = OPEN_S) -> Session:
-        """Connect and run ``page`` with ``query``, as a tab opening ``/page?query`` does."""
+    async def open(cls, url: str, page: str = PAGE, query: str = LINK, timeout: float = OPEN_S,
+                   quick: bool = True) -> Session:
+        """Connect and run ``page`` with ``query``, as a tab opening ``/page?query`` does
+        (``quick``: click the quick way where the board offers it, as a browser does)."""
         by = time.monotonic() + timeout
         socket = await websockets.connect(stream_url(url), subprotocols=["streamlit"],  # type: ignore[list-item]
                                           max_size=None, open_timeout=timeout)
-        session = cls(socket)
+        session = cls(socket, url, quick)
         try:
             first = ClientState(page_name=page, query_string=query)
             await session.run(first, max(0.0, by - time.monotonic()))
@@ -214,13 +233,40 @@ class Session:
                 if self.view.absorb(msg):
                     return time.perf_counter() - start
 
+    @property
+    def cookie(self) -> str:
+        """The replica's cookie nginx set on the websocket ("" without nginx)."""
+        response = self.socket.response
+        return response.headers.get("Set-Cookie", "").split(";", 1)[0] if response else ""
+
     async def click(self, label: str, timeout: float = CLICK_TIMEOUT_S) -> float:
-        """Click the button ``label`` as the browser does; seconds until the run it starts ends."""
+        """Click the button ``label`` as the browser does; seconds until the board it brings is
+        here (the quick way's answer, or the end of the run the click starts)."""
         control = self.view.controls[label]
+        start = time.perf_counter()
+        if self.use_quick and self.view.quick and control.action is not None:
+            async with asyncio.timeout(timeout):
+                if await self.quick_click(control):
+                    return time.perf_counter() - start
         state = ClientState(page_script_hash=self.view.page_hash, query_string=self.view.query,
                             fragment_id=control.fragment)
         state.widget_states.widgets.add(**control.widget_state())
-        return await self.run(state, timeout)
+        await self.run(state, max(0.0, timeout - (time.perf_counter() - start)))
+        return time.perf_counter() - start
+
+    async def quick_click(self, control: Control) -> bool:
+        """The click as one ``POST`` to the board's route; False when it must go the usual way."""
+        assert self.view.quick is not None and control.action is not None
+        session, version = self.view.drawn
+        body = json.dumps({"token": self.view.quick["token"],
+                           "action": {**control.action, "session": session, "on": version}}).encode()
+        status, headers, answer = await post(self.url, self.view.quick["url"], body, self.cookie)
+        if status != 200:
+            return False
+        self.view.draw(json.loads(answer), control.id, control.fragment)
+        self.view.query = headers.get("x-board-link", self.view.query)
+        self.quick_clicks += 1
+        return True
 
     def next_click(self) -> str:
         """Oracle step, or Reset once the parse is over (Oracle step disabled)."""
@@ -231,6 +277,49 @@ class Session:
             await self.socket.close()
 
 
+async def post(url: str, path: str, body: bytes, cookie: str = "") -> tuple[int, dict[str, str], bytes]:
+    """``POST`` JSON ``body`` to ``path`` of the server at ``url`` (HTTP/1.1 on a connection of its
+    own, closed after); the status, the headers (lower-case names) and the body."""
+    found = re.match(r"^http://([^:/]+)(?::(\d+))?", url)
+    if not found:
+        raise StudentError(f"not a plain http:// address: {url}")
+    host, port = found.group(1), int(found.group(2) or 80)
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nConnection: close\r\n"
+                + (f"Cookie: {cookie}\r\n" if cookie else "") + "\r\n")
+        writer.write(head.encode() + body)
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+        with suppress(Exception):
+            await writer.wait_closed()
+    top, _, payload = raw.partition(b"\r\n\r\n")
+    lines = top.decode("latin-1").split("\r\n")
+    headers = dict((k.strip().lower(), v.strip()) for k, _, v in (line.partition(":") for line in lines[1:]))
+    if headers.get("transfer-encoding") == "chunked":
+        payload = unchunked(payload)
+    return int(lines[0].split()[1]), headers, payload
+
+
+def unchunked(payload: bytes) -> bytes:
+    r"""A chunked HTTP body put back together.
+
+    >>> unchunked(b"3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+    b'abcde'
+    """
+    out, rest = b"", payload
+    while rest:
+        size, _, rest = rest.partition(b"\r\n")
+        count = int(size.split(b";")[0], 16)
+        if not count:
+            break
+        out, rest = out + rest[:count], rest[count + 2:]
+    return out
+
+
 # -- a class -----------------------------------------------------------------------------------
 @dataclass
 class Student:
@@ -238,16 +327,17 @@ class Student:
     failed: str = ""
     last_answer: float = 0.0  # time.perf_counter() when its last click was answered
     replica: str = ""
+    quick: int = 0  # clicks answered the quick way
 
 
 async def student(url: str, seconds: float, seed: int, ready: asyncio.Barrier,
-                  opening: asyncio.Semaphore, open_by: float) -> Student:
+                  opening: asyncio.Semaphore, open_by: float, quick: bool = True) -> Student:
     """Open the stepper, wait for the class, then click after 1–3 s of thought for ``seconds``."""
     me, rng, session = Student(), random.Random(seed), None
     try:
         try:
             async with opening:  # the page opens by open_by (a time.monotonic()), or the student fails
-                session = await Session.open(url, timeout=max(0.0, open_by - time.monotonic()))
+                session = await Session.open(url, timeout=max(0.0, open_by - time.monotonic()), quick=quick)
             me.replica = session.replica
         finally:
             await ready.wait()  # the class starts together, once every page is open (or failed to)
@@ -256,6 +346,7 @@ async def student(url: str, seconds: float, seed: int, ready: asyncio.Barrier,
             await asyncio.sleep(rng.uniform(1, 3))
             me.latencies.append(await session.click(session.next_click()))
             me.last_answer = time.perf_counter()
+            me.quick = session.quick_clicks
     except Exception as err:  # noqa: BLE001 - any failure of a session is counted, with its reason
         me.failed = f"{type(err).__name__}: {str(err)[:160]}"
     finally:
@@ -264,12 +355,13 @@ async def student(url: str, seconds: float, seed: int, ready: asyncio.Barrier,
     return me
 
 
-async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None
-                   ) -> list[Student]:
-    """N students; ``on_start`` is called once every page is open, before the first click."""
+async def class_of(n: int, url: str, seconds: float, on_start: Callable[[], None] = lambda: None,
+                   quick: bool = True) -> list[Student]:
+    """N students; ``on_start`` is called once every page is open, before the first click
+    (``quick``: the students click the quick way where the board offers it)."""
     ready, opening = asyncio.Barrier(n + 1), asyncio.Semaphore(OPENING_AT_ONCE)
     open_by = time.monotonic() + OPEN_S
-    tasks = [asyncio.create_task(student(url, seconds, i, ready, opening, open_by)) for i in range(n)]
+    tasks = [asyncio.create_task(student(url, seconds, i, ready, opening, open_by, quick)) for i in range(n)]
     await ready.wait()
     on_start()
     return list(await asyncio.gather(*tasks))
@@ -304,14 +396,15 @@ def server_cpu(pids: Sequence[int]) -> float:
     return sum(cpu_seconds(pid) for pid in pids) if pids else float("nan")
 
 
-def measure(n: int, url: str, pids: Sequence[int], seconds: float) -> Row:
-    """A class of ``n`` on the server at ``url``; CPU counted from the moment every page is open."""
+def measure(n: int, url: str, pids: Sequence[int], seconds: float, quick: bool = True) -> Row:
+    """A class of ``n`` on the server at ``url``; CPU counted from the moment every page is open
+    (``quick``: the students click the quick way where the board offers it, as browsers do)."""
     start: dict[str, float] = {}
 
     def clicking_starts() -> None:
         start.update(cpu=server_cpu(pids), client=time.process_time(), time=time.perf_counter())
 
-    students = run_async(class_of(n, url, seconds, clicking_starts))
+    students = run_async(class_of(n, url, seconds, clicking_starts, quick))
     server, client = server_cpu(pids) - start["cpu"], time.process_time() - start["client"]
     latencies = [t for s in students for t in s.latencies]
     for reason, count in Counter(s.failed for s in students if s.failed).items():
@@ -320,6 +413,8 @@ def measure(n: int, url: str, pids: Sequence[int], seconds: float) -> Row:
         spread = Counter(s.replica for s in students)
         print(f"  {n} students, per replica: {dict(sorted(spread.items()))}", file=sys.stderr)
     clicks, last = len(latencies), max((s.last_answer for s in students), default=0.0)
+    print(f"  {n} students: {sum(s.quick for s in students)} of {clicks} clicks answered the quick way",
+          file=sys.stderr)
     return Row(n, clicks, statistics.median(latencies) if latencies else float("nan"),
                percentile(latencies, 0.95), max(latencies, default=float("nan")),
                sum(bool(s.failed) for s in students),
@@ -373,6 +468,8 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--nice", type=nice_value, nargs="+", default=[settings().job_nice],
                     help="with --runs: the runs' nice values to measure, one after the other "
                     "(default: PARSING_JOB_NICE's, 10 unless set)")
+    ap.add_argument("--reruns", action="store_true", help="every click over the websocket, a run of the "
+                    "board each (as against `streamlit run app.py`), not the quick way the board offers")
     add_write_flag(ap, "class_load")
     return ap.parse_args(argv)
 
@@ -390,7 +487,7 @@ def classes(args: argparse.Namespace, url: str, pids: Sequence[int]) -> list[lis
             os.environ[Settings.variable("job_nice")] = str(nice)  # read as each run starts
         with training_runs(runs) as runs_cpu:
             cpu, began = runs_cpu(), time.monotonic()
-            measured = [measure(n, url, pids, args.seconds) for n in args.students]
+            measured = [measure(n, url, pids, args.seconds, not args.reruns) for n in args.students]
             share = (runs_cpu() - cpu) / (time.monotonic() - began)
         going = [runs, "—" if nice is None else nice, f"{share:.2f}"] if args.runs else []
         rows += [[*going, *row.cells()] for row in measured]
