@@ -289,9 +289,9 @@ def document(run: Run, saved_run: Run | None) -> str:
     f = run.figures
     lines = ["# The Stepper board's targets", "",
              f"Measured {run.started} at commit {run.commit} on {run.machine}; load average "
-             f"{run.load_start:.1f} at the start and {run.load_end:.1f} at the end (other work ran on "
-             "the machine meanwhile).  `python -m benchmarks.board_targets --write` measured and wrote "
-             "this file.", ""]
+             f"{run.load_start:.1f} at the start and {run.load_end:.1f} at the end (the run's own "
+             "servers, students and browsers included).  `python -m benchmarks.board_targets --write` "
+             "measured and wrote this file.", ""]
     if run.earlier:
         lines += [f"*Before*, the server's rows: commit {run.earlier_commit} in the same run (`--before`), "
                   "its CPU rounds alternating with this code's, its class just before this code's.", ""]

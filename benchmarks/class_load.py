@@ -88,7 +88,9 @@ from server.settings import Settings, nice_value, settings
 
 PAGE_INTRO = """Each student is a websocket speaking Streamlit's protocol to one app process, clicking
 Oracle step on the Stepper's 12-token sentence after 1–3 s of thought (`benchmarks/class_load.py`
-says how).  Beside training runs: the class clicks while runs started as the Train page starts
+says how); as a browser does, a click mid-parse goes the board's quick way (one HTTP request
+answered with the next board, no run of the page), the click that ends a parse over the
+websocket.  Beside training runs: the class clicks while runs started as the Train page starts
 them go on the same two cores, at the nice value the row names (`PARSING_JOB_NICE`; 0 is the
 priority the runs had before they gave way to the app)."""
 
