@@ -102,7 +102,7 @@ def test_a_click_goes_to_the_page_when_the_page_drew_another_state_or_the_sessio
     entry = opened()
     entry.board.set(START.play("SH"))  # the page's own click changed the state since its drawing
     assert click(entry, do="oracle").board is None
-    assert bc.act("no-such-session", {"do": "oracle"}).board is None
+    assert bc.act("no-such-session", {"do": "oracle"}) == bc.Answer(None, gone=True)
     assert bc.act(opened().token, ["not", "an", "action"]).board is None  # type: ignore[arg-type]
 
     token = opened().token  # nothing keeps that session: it goes with its state
@@ -200,6 +200,7 @@ def test_the_route_answers_the_next_board_or_sends_the_click_to_the_page(
     assert json.loads(body)["version"] == version + 1 and entry.board.get().taken() == ("SH",)
     assert dict(parse_qsl(headers["x-board-link"])) == entry.board.get().to_query()
     assert headers["cache-control"] == "no-store"
-    assert post(json.dumps({**click, "token": "gone"}).encode())[:1] == (409,)
+    assert post(json.dumps({**click, "token": "gone"}).encode())[:1] == (410,)
+    assert post(json.dumps({**click, "action": {"do": "switch"}}).encode())[:1] == (409,)
     assert post(b"not json")[0] == 400
     assert board_route.live()

@@ -75,6 +75,8 @@ function send(view, action) {
 // answer is the next board, drawn here with no run of the page; the new link goes into the
 // address bar, as the page would put it.  An answer that the page must run (something besides
 // the board changes), a server without the route, or a failure: the click goes the usual way.
+// A server that holds no session of this board ("gone": it restarted, or another replica took
+// the tab): the page reloads from its address, which holds the state (see goneTo).
 async function sendQuick(view, message, quick) {
   let text = null, link = null;
   try {
@@ -83,6 +85,7 @@ async function sendQuick(view, message, quick) {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ token: quick.token, action: message }),
     });
+    if (response.status === 410 && goneTo(message)) return;
     if (response.status === 200) {
       text = await response.text();
       link = response.headers.get("X-Board-Link");
@@ -96,6 +99,36 @@ async function sendQuick(view, message, quick) {
   waiting(view, false);  // also when the answer is the board already drawn (a click on an older one)
   receive(view, text);
   view.root.dataset.quick = String((Number(view.root.dataset.quick) || 0) + 1);  // clicks answered this way
+}
+
+// The session is gone from the server: a rerun would start a new one from the link Streamlit
+// last wrote (older than the quick clicks'), so reload the page from its address, and keep the
+// click to send again once the same board is drawn (resend).  Not twice within a minute (a proxy
+// that sends clicks to a server other than the page's): then the click goes the usual way.
+const PENDING = "parsing-board-pending";
+const RELOADED = "parsing-board-reloaded";
+
+function goneTo(message) {
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(RELOADED) || 0) < 60000) return false;
+    sessionStorage.setItem(RELOADED, String(Date.now()));
+    sessionStorage.setItem(PENDING, JSON.stringify({ link: window.location.search, action: message }));
+  } catch (e) { return false; }
+  window.location.reload();
+  return true;
+}
+
+// The first board drawn after such a reload: the click kept goes on if the board is the one it
+// was made on (the same address).
+function resend(view) {
+  let pending = null;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(PENDING) || "null");
+    sessionStorage.removeItem(PENDING);
+  } catch (e) { pending = null; }
+  if (!pending || pending.link !== window.location.search) return;
+  const { session, on, at, ...action } = pending.action;
+  send(view, action);
 }
 
 // A new entry in the browser's history for the new state, as Streamlit makes when the page
@@ -574,10 +607,12 @@ function receive(view, text) {
   const data = JSON.parse(text);
   const older = view.data && data.session === view.data.session && data.version < view.data.version;
   if (older) return;
+  const first = view.data === undefined;
   view.text = text;
   view.data = data;
   waiting(view, false);
   draw(view, view.data);
+  if (first) resend(view);
 }
 
 export default function (component) {

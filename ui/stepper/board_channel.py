@@ -27,11 +27,12 @@ two never change the state at once.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import weakref
-from collections.abc import Mapping
-from contextlib import nullcontext
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -66,6 +67,30 @@ class Entry:
 
 
 OPEN: weakref.WeakValueDictionary[str, Entry] = weakref.WeakValueDictionary()
+
+
+class OutsideARun(logging.Filter):
+    """Streamlit warns ("missing ScriptRunContext") at every write to a session's state made
+    outside a run of its page; a quick click makes two on purpose, and a class would fill the
+    server's log with them.  Only the warnings of a thread applying a quick click are dropped."""
+
+    applying = threading.local()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (getattr(self.applying, "on", False) and "missing ScriptRunContext" in record.getMessage())
+
+
+logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(OutsideARun())
+
+
+@contextmanager
+def applying() -> Iterator[None]:
+    """While a quick click changes a session's state (this thread only)."""
+    OutsideARun.applying.on = True
+    try:
+        yield
+    finally:
+        OutsideARun.applying.on = False
 
 
 def entry_of(board: Board) -> Entry | None:
@@ -109,17 +134,21 @@ def offer(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | No
 @dataclass(frozen=True)
 class Answer:
     """What a quick click gets back: the next board's data (JSON bytes, stamped) and the link of
-    its state, or ``board`` None when the page must run (:data:`RERUN`)."""
+    its state, or ``board`` None when the page must run; ``gone`` when this server holds no
+    session of that token (it restarted, or the tab's replica died and another took the tab)."""
 
     board: bytes | None
     link: str = ""
+    gone: bool = False
 
 
 def act(token: str, action: object) -> Answer:
     """Apply a click (``action``, as the board sends it) to the board of the session ``token``
     names, and draw the next board; :class:`Answer` with no board when the page must run."""
     entry = OPEN.get(token)
-    if entry is None or not isinstance(action, Mapping) or action.get("do") == "switch":
+    if entry is None:
+        return Answer(None, gone=True)
+    if not isinstance(action, Mapping) or action.get("do") == "switch":
         return Answer(None)
     with entry.lock:
         board, last = entry.board, entry.drawn
@@ -138,7 +167,8 @@ def act(token: str, action: object) -> Answer:
         drawn = drawing(after, trace, entry.choices)
         if drawn.panels:
             return Answer(None)
-        board.set(after)
+        with applying():
+            board.set(after)
         entry.drawn = drawn
         return answer(entry)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 PATH = "/api/board"
 RERUN = b'{"rerun":true}'
+GONE = b'{"gone":true}'
 MAX_BODY = 4096  # bytes: a click is a token and a few fields
 _live = False  # whether this server answers PATH
 
@@ -25,8 +26,9 @@ def live() -> bool:
 
 def route() -> Any:
     """The Starlette route: ``POST /api/board`` with ``{"token": ..., "action": {...}}``; it
-    answers the next board (200, JSON, the link in the header ``X-Board-Link``) or
-    ``{"rerun": true}`` (409: send the click the usual way)."""
+    answers the next board (200, JSON, the link in the header ``X-Board-Link``),
+    ``{"rerun": true}`` (409: send the click the usual way) or ``{"gone": true}`` (410: no
+    session of that token here; reload the page from its address)."""
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import Response
@@ -42,6 +44,8 @@ def route() -> Any:
         from ui.stepper.board_channel import act
 
         done = await run_in_threadpool(act, *asked)
+        if done.gone:
+            return Response(GONE, 410, media_type="application/json")
         if done.board is None:
             return Response(RERUN, 409, media_type="application/json")
         return Response(done.board, 200, media_type="application/json",
