@@ -15,6 +15,7 @@ import json
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -180,7 +181,8 @@ def post(body: bytes) -> tuple[int, dict[str, str], bytes]:
              "headers": [(b"content-type", b"application/json")], "query_string": b"",
              "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80),
              "client": ("127.0.0.1", 5000), "root_path": ""}
-    asyncio.run(router(scope, receive, send))
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own (a browser test's may run in this one)
+        thread.submit(asyncio.run, router(scope, receive, send)).result()
     start = next(m for m in sent if m["type"] == "http.response.start")
     headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
