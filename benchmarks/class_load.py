@@ -192,7 +192,7 @@ def stream_url(url: str) -> str:
 class Session:
     """One student's tab, without the tab: a websocket, and the page as its messages describe it."""
 
-    def __init__(self, socket: websockets.ClientConnection, url: str, quick: bool = True) -> None:
+    def __init__(self, socket: websockets.ClientConnection, url: str = "", quick: bool = True) -> None:
         self.socket, self.view, self.url, self.use_quick = socket, View(), url, quick
         self.quick_clicks = 0  # clicks answered the quick way
 

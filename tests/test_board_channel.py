@@ -164,7 +164,7 @@ def post(body: bytes) -> tuple[int, dict[str, str], bytes]:
     """``POST /api/board`` with ``body`` through the route ``serve.py`` adds (called as ASGI)."""
     from starlette.routing import Router
 
-    from ui.stepper import board_route
+    from ui.stepper import board_address, board_route
 
     router = Router(routes=[board_route.route()])
     incoming = [{"type": "http.request", "body": body, "more_body": False}]
@@ -176,7 +176,7 @@ def post(body: bytes) -> tuple[int, dict[str, str], bytes]:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    path = board_route.PATH
+    path = board_address.PATH
     scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(),
              "headers": [(b"content-type", b"application/json")], "query_string": b"",
              "http_version": "1.1", "scheme": "http", "server": ("127.0.0.1", 80),
@@ -191,9 +191,9 @@ def post(body: bytes) -> tuple[int, dict[str, str], bytes]:
 
 def test_the_route_answers_the_next_board_or_sends_the_click_to_the_page(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.stepper import board_route
+    from ui.stepper import board_address
 
-    monkeypatch.setattr(board_route, "_live", False)  # route() turns it on for the whole process
+    monkeypatch.setattr(board_address, "_live", False)  # route() turns it on for the whole process
     entry = opened()
     session, version = entry.board.version()
     click = {"token": entry.token, "action": {"do": "move", "move": "SH", "session": session, "on": version}}
@@ -205,4 +205,4 @@ def test_the_route_answers_the_next_board_or_sends_the_click_to_the_page(
     assert post(json.dumps({**click, "token": "gone"}).encode())[:1] == (410,)
     assert post(json.dumps({**click, "action": {"do": "switch"}}).encode())[:1] == (409,)
     assert post(b"not json")[0] == 400
-    assert board_route.live()
+    assert board_address.live()

@@ -191,3 +191,41 @@ def test_the_benchmarks_clients_run_even_where_an_event_loop_is_already_running(
 
     # The outer loop runs on a thread of its own too: pytest's may be Playwright's, running already.
     assert run_async(inside_a_running_loop()) == 7
+
+
+def test_a_student_clicks_the_quick_way_where_the_board_offers_it_and_the_usual_way_when_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the browser does (ui/stepper/board.js): a POST to the board's route with the session's
+    token and the click, the answer drawn; a 409 ("the page must run") sends the click over the
+    websocket as before."""
+    import benchmarks.class_load as class_load
+
+    quick = {"url": "/api/board", "token": "t0k"}
+    answers = [(200, {"x-board-link": "s=x&moves=SH"},
+                json.dumps({"session": "s1", "version": 4, "quick": quick, "oracle": {"move": "LA"},
+                            "controls": {"reset": True}}).encode()),
+               (409, {}, b'{"rerun":true}')]
+    posted: list[tuple[str, str, dict[str, object], str]] = []
+
+    async def post(url: str, path: str, body: bytes, cookie: str = "") -> tuple[int, dict[str, str], bytes]:
+        posted.append((url, path, json.loads(body), cookie))
+        return answers.pop(0)
+
+    monkeypatch.setattr(class_load, "post", post)
+    socket = Socket([finished(ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)])
+    session = Session(socket, "http://127.0.0.1:9")  # type: ignore[arg-type]
+    session.view = View("h1", "s=x", {})
+    session.view.absorb(board({"session": "s1", "version": 3, "quick": quick, "oracle": {"move": "SH"},
+                               "controls": {"reset": False}}))
+    run_async(session.click(STEP))
+    assert posted[0][:2] == ("http://127.0.0.1:9", "/api/board") and not socket.sent
+    assert posted[0][2] == {"token": "t0k", "action": {"do": "oracle", "session": "s1", "on": 3}}
+    assert session.quick_clicks == 1 and session.view.query == "s=x&moves=SH"
+    assert session.view.drawn == ("s1", 4) and not session.view.controls[RESET].disabled
+    run_async(session.click(STEP))
+    assert posted[1][2]["action"] == {"do": "oracle", "session": "s1", "on": 4}
+    assert len(socket.sent) == 1 and session.quick_clicks == 1  # then over the websocket
+    session.use_quick = False
+    socket.queue.append(finished(ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY).SerializeToString())
+    run_async(session.click(STEP))
+    assert len(posted) == 2 and len(socket.sent) == 2  # --reruns: never the quick way

@@ -41,7 +41,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 import parsing_core as pc
-from ui.stepper import board_route
+from ui.stepper import board_address
 from ui.stepper.board_data import apply_action, made_on_an_older_board
 from ui.stepper.board_drawing import Drawing, drawing, parse_key
 from ui.stepper.board_state import stamped
@@ -118,7 +118,7 @@ def offer(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | No
     """Let the browser click ``board`` the quick way; what its data must carry for that (the
     address and the session's token), or None when this server has no quick route."""
     ctx = get_script_run_ctx()
-    if not board_route.live() or ctx is None:
+    if not board_address.live() or ctx is None:
         return None
     entry = entry_of(board)
     if entry is None:
@@ -127,7 +127,7 @@ def offer(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | No
         OPEN[entry.token] = entry
     entry.board = board.on(ctx.session_state)  # the session's state, reachable from another thread
     entry.choices, entry.drawn = choices, drawn
-    return {"url": board_route.PATH, "token": entry.token}
+    return {"url": board_address.PATH, "token": entry.token}
 
 
 # -- a click ------------------------------------------------------------------------------------
@@ -176,5 +176,5 @@ def act(token: str, action: object) -> Answer:
 def answer(entry: Entry) -> Answer:
     """The board the entry holds, stamped with its version and the quick route, and its link."""
     board, drawn = entry.board, entry.drawn
-    quick = {"url": board_route.PATH, "token": entry.token}
+    quick = {"url": board_address.PATH, "token": entry.token}
     return Answer(stamped(drawn.payload, board.version(), quick), urlencode(drawn.state.to_query()))

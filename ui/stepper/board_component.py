@@ -25,12 +25,11 @@ from typing import Any
 import streamlit as st
 
 from ui.stepper import board_channel
-from ui.stepper.board_data import apply_action, made_on_an_older_board
+from ui.stepper.board_data import SWITCH_TO, apply_action, made_on_an_older_board
 from ui.stepper.board_state import stamped
 from ui.widgets.board import Board
 
 HERE = Path(__file__).parent
-SWITCH_TO = "stepper.switch_to"  # a system the board asked the settings' picker to switch to
 
 
 @cache

@@ -54,6 +54,7 @@ Data = dict[str, Any]
 CONTROLS = {"undo": StepperState.undo, "redo": StepperState.redo, "reset": StepperState.reset,
             "hide": StepperState.toggle_hidden}  # the board's own buttons besides the moves
 MODEL_NOTE = "  model = the model's probability for each possible move; ★ its choice."
+SWITCH_TO = "stepper.switch_to"  # the session's key: a system the board asked the settings to switch to
 
 
 # -- a click, back from the browser -------------------------------------------------------------

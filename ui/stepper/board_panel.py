@@ -15,7 +15,8 @@ import streamlit as st
 
 import parsing_core as pc
 from ui.stepper import board_channel, models
-from ui.stepper.board_component import SWITCH_TO, board_view
+from ui.stepper.board_component import board_view
+from ui.stepper.board_data import SWITCH_TO
 from ui.stepper.board_drawing import drawing, parse_key
 from ui.stepper.link import BOARD, save_state
 from ui.stepper.menus import menus

@@ -8,22 +8,13 @@ first click, inside the runtime, like the pages' own code.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-PATH = "/api/board"
+from ui.stepper import board_address
+
 RERUN = b'{"rerun":true}'
 GONE = b'{"gone":true}'
 MAX_BODY = 4096  # bytes: a click is a token and a few fields
-_live = False  # whether this server answers PATH
-
-
-def live() -> bool:
-    """Whether this server answers quick clicks (``serve.py`` made the route)."""
-    return _live
-
-
 def route() -> Any:
     """The Starlette route: ``POST /api/board`` with ``{"token": ..., "action": {...}}``; it
     answers the next board (200, JSON, the link in the header ``X-Board-Link``),
@@ -34,8 +25,7 @@ def route() -> Any:
     from starlette.responses import Response
     from starlette.routing import Route
 
-    global _live
-    _live = True
+    board_address.set_live(True)
 
     async def click(request: Request) -> Response:
         asked = parse(await request.body())
@@ -51,7 +41,7 @@ def route() -> Any:
         return Response(done.board, 200, media_type="application/json",
                         headers={"X-Board-Link": done.link, "Cache-Control": "no-store"})
 
-    return Route(PATH, click, methods=["POST"])
+    return Route(board_address.PATH, click, methods=["POST"])
 
 
 def parse(body: bytes) -> tuple[str, dict[str, Any]] | None:
@@ -72,14 +62,3 @@ def parse(body: bytes) -> tuple[str, dict[str, Any]] | None:
             or not isinstance(asked.get("action"), dict):
         return None
     return asked["token"], asked["action"]
-
-
-@contextmanager
-def serving() -> Iterator[None]:
-    """Answer quick clicks in this process for a while (tests without ``serve.py``)."""
-    global _live
-    was, _live = _live, True
-    try:
-        yield
-    finally:
-        _live = was

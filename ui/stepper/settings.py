@@ -18,7 +18,7 @@ import streamlit as st
 
 import parsing_core as pc
 from ui.stepper import models
-from ui.stepper.board_component import SWITCH_TO
+from ui.stepper.board_data import SWITCH_TO
 from ui.stepper.model_view import MODEL
 from ui.views.state import StepperState
 from ui.widgets import compute
