@@ -42,8 +42,10 @@ and this package for the showing; this file is the map.
   - ``stepper/`` — ``link`` (the board's state read from and written to the URL),
     ``downloads`` (derivation and drawing; ``exports_view``, ``worksheet_view``), ``models``
     (pick a checkpoint, load it once, score; ``model_view``), ``sidebar`` (what the learner
-    chose), ``board_panel`` (the fragment a click reruns), the board component (``board_component``,
-    ``board.js``; its data: ``board_data``, ``board_state``), ``panels`` and ``menus`` below it;
+    chose), ``board_panel`` (the fragment a click reruns; what it draws: ``board_drawing``), the
+    board component (``board_component``, ``board.js``; its data: ``board_data``, ``board_state``),
+    its quick clicks with no run of the page (``board_channel``; the route ``serve.py`` adds:
+    ``board_route``, ``board_address``), ``panels`` and ``menus`` below it;
   - ``lessons/`` — the lessons loaded once, their answer widgets, the live training demo;
     ``lesson_view``;
   - ``practice/`` — sign-in, answer inputs, sets and progress; ``items_view``,
