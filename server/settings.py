@@ -86,9 +86,10 @@ class Settings(LibrarySettings):
     limit_exercises: Caps = caps_setting("exercises", Caps(120, 2_000), "Practice items drawn")
     limit_jobs: Caps = caps_setting("jobs", Caps(3, 20), "lab and RL runs started")
     limit_upload: Caps = caps_setting("upload", Caps(50e6, 500e6), "bytes uploaded", "`50e6/500e6`")
+    limit_board: Caps = caps_setting("board", Caps(600, 30_000), "quick clicks on the Stepper's board")
 
     def caps(self, name: str) -> Caps:
-        """The caps of the limit ``name`` (``exercises``, ``jobs``, ``upload``)."""
+        """The caps of the limit ``name`` (``exercises``, ``jobs``, ``upload``, ``board``)."""
         value = getattr(self, f"limit_{name}")
         assert isinstance(value, Caps)
         return value

@@ -86,6 +86,12 @@ async function sendQuick(view, message, quick) {
       body: JSON.stringify({ token: quick.token, action: message }),
     });
     if (response.status === 410 && goneTo(message)) return;
+    if (response.status === 429) {  // past the caps on quick clicks a minute: the click is not made
+      const refusal = await response.json().catch(() => ({}));
+      view.root.title = refusal.error || "Too many clicks: wait a little.";
+      waiting(view, false);
+      return;
+    }
     if (response.status === 200) {
       text = await response.text();
       link = response.headers.get("X-Board-Link");
@@ -96,6 +102,7 @@ async function sendQuick(view, message, quick) {
     return;
   }
   if (link !== null) followLink(link);
+  view.root.title = "";
   waiting(view, false);  // also when the answer is the board already drawn (a click on an older one)
   receive(view, text);
   view.root.dataset.quick = String((Number(view.root.dataset.quick) || 0) + 1);  // clicks answered this way

@@ -21,8 +21,9 @@ route (``streamlit run app.py``, a test), or one that fails.
 
 A session's board is reached by a secret token that only its own drawing carries; the server
 keeps the tokens of open sessions in a weak registry (a closed session's entry goes with it).
-While the page draws the board (:func:`held`) a quick click on the same board waits, so the
-two never change the state at once.
+While the page draws the board (:func:`held`), or another quick click of the same tab is being
+applied, a quick click is sent the usual way rather than wait: the two never change the state at
+once, and a script firing clicks holds at most one of the server's threads.
 """
 
 from __future__ import annotations
@@ -150,27 +151,36 @@ def act(token: str, action: object) -> Answer:
         return Answer(None, gone=True)
     if not isinstance(action, Mapping) or action.get("do") == "switch":
         return Answer(None)
-    with entry.lock:
-        board, last = entry.board, entry.drawn
-        state = board.get()
-        if last.state != state or last.panels:  # the page drew something else since, or more than the board
-            return Answer(None)
-        if made_on_an_older_board(action, board.version()):
-            return answer(entry)  # a click on a board the learner no longer sees: the board as it is
-        after = apply_action(state, action, last.step.move)
-        if after == state:
-            return answer(entry)
-        try:
-            trace = compute.trace_of(parse_key(after), after.taken())
-        except pc.ParsingCoreError:  # let the page say what is wrong
-            return Answer(None)
-        drawn = drawing(after, trace, entry.choices)
-        if drawn.panels:
-            return Answer(None)
-        with applying():
-            board.set(after)
-        entry.drawn = drawn
+    if not entry.lock.acquire(blocking=False):  # the page draws this board, or another click is on it
+        return Answer(None)
+    try:
+        return apply(entry, action)
+    finally:
+        entry.lock.release()
+
+
+def apply(entry: Entry, action: Mapping[str, object]) -> Answer:
+    """:func:`act` on a board whose lock this thread holds."""
+    board, last = entry.board, entry.drawn
+    state = board.get()
+    if last.state != state or last.panels:  # the page drew something else since, or more than the board
+        return Answer(None)
+    if made_on_an_older_board(action, board.version()):
+        return answer(entry)  # a click on a board the learner no longer sees: the board as it is
+    after = apply_action(state, action, last.step.move)
+    if after == state:
         return answer(entry)
+    try:
+        trace = compute.trace_of(parse_key(after), after.taken())
+    except pc.ParsingCoreError:  # let the page say what is wrong
+        return Answer(None)
+    drawn = drawing(after, trace, entry.choices)
+    if drawn.panels:
+        return Answer(None)
+    with applying():
+        board.set(after)
+    entry.drawn = drawn
+    return answer(entry)
 
 
 def answer(entry: Entry) -> Answer:

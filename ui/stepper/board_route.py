@@ -8,6 +8,7 @@ first click, inside the runtime, like the pages' own code.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from ui.stepper import board_address
@@ -18,12 +19,15 @@ MAX_BODY = 4096  # bytes: a click is a token and a few fields
 def route() -> Any:
     """The Starlette route: ``POST /api/board`` with ``{"token": ..., "action": {...}}``; it
     answers the next board (200, JSON, the link in the header ``X-Board-Link``),
-    ``{"rerun": true}`` (409: send the click the usual way) or ``{"gone": true}`` (410: no
-    session of that token here; reload the page from its address)."""
+    ``{"rerun": true}`` (409: send the click the usual way), ``{"gone": true}`` (410: no
+    session of that token here; reload the page from its address) or, past the caps on quick
+    clicks a minute (``PARSING_LIMIT_BOARD``, per token and in all), 429 and why."""
     from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
+
+    from server.limits import LimitReached
 
     board_address.set_live(True)
 
@@ -31,6 +35,10 @@ def route() -> Any:
         asked = parse(await request.body())
         if asked is None:
             return Response(b'{"error":"not a click of the board"}', 400, media_type="application/json")
+        try:
+            clicks().take(asked[0])
+        except LimitReached as refusal:
+            return Response(json.dumps({"error": str(refusal)}).encode(), 429, media_type="application/json")
         from ui.stepper.board_channel import act
 
         done = await run_in_threadpool(act, *asked)
@@ -42,6 +50,17 @@ def route() -> Any:
                         headers={"X-Board-Link": done.link, "Cache-Control": "no-store"})
 
     return Route(board_address.PATH, click, methods=["POST"])
+
+
+@cache
+def clicks() -> Any:
+    """The one count of this server's quick clicks, per session's token and in all
+    (:class:`server.limits.RateLimit`; the caps: ``server.settings``, ``PARSING_LIMIT_BOARD``)."""
+    from server.limits import RateLimit
+    from server.settings import settings
+
+    caps = settings().caps("board")
+    return RateLimit("board clicks", caps.per_session, caps.in_all, caps.window_s)
 
 
 def parse(body: bytes) -> tuple[str, dict[str, Any]] | None:
