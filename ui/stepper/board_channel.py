@@ -6,7 +6,8 @@ browser takes the run through its whole machinery (the app's status, the page li
 tree) although only the board's data changed: most of a click's main-thread time on a laptop
 (``benchmarks/click_floor.py``).
 
-When the server runs ``serve.py`` (the app with one more route, :func:`route`), a click goes
+When the server runs ``serve.py`` (the app with one more route,
+:func:`ui.stepper.board_route.route`), a click goes
 instead as one ``fetch`` to ``/api/board``: the server applies it to the session's board state,
 computes the next board (:func:`ui.stepper.board_drawing.drawing`, what the fragment would
 draw) and answers its data; the browser draws it and writes the new link into the address bar
@@ -15,7 +16,7 @@ page's next run finds it.
 
 Only a click that changes nothing but the board goes this way.  Where anything else on the page
 would change (the end of a parse and its panel, Nederhof's scores below the board, a model's
-parse, the note's "Switch to"), the answer is :data:`RERUN`, and the browser sends the click
+parse, the note's "Switch to"), the answer is "rerun" (409), and the browser sends the click
 the usual way: the page then runs as it always did.  So does a click to a server without the
 route (``streamlit run app.py``, a test), or one that fails.
 
@@ -35,7 +36,7 @@ import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -46,13 +47,11 @@ from ui.stepper import board_address
 from ui.stepper.board_data import apply_action, made_on_an_older_board
 from ui.stepper.board_drawing import Drawing, drawing, parse_key
 from ui.stepper.board_state import stamped
+from ui.stepper.settings import Choices
 from ui.widgets import compute
 from ui.widgets.board import Board
 
 ENTRY = "stepper.quick"  # the session's entry, in its own state
-
-if TYPE_CHECKING:  # the settings' module draws the board's own "Switch to" (an import cycle)
-    from ui.stepper.settings import Choices
 
 
 @dataclass(eq=False)

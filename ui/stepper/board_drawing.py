@@ -9,7 +9,7 @@ state outside any run of the page, and send the browser its data alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import parsing_core as pc
 from parsing_core.model import MoveScore
@@ -17,13 +17,11 @@ from ui.stepper import models
 from ui.stepper.board_data import OracleStep, board_data
 from ui.stepper.board_state import board_bytes, encoded, inputs_of
 from ui.stepper.model_view import MODEL, model_move
+from ui.stepper.settings import Choices
 from ui.views.mistakes import MoveReview
 from ui.views.state import StepperState
 from ui.widgets import compute
 from ui.widgets.board import suggested_move
-
-if TYPE_CHECKING:  # the settings' module draws the board's own "Switch to" (an import cycle)
-    from ui.stepper.settings import Choices
 
 
 def parse_key(state: StepperState) -> compute.Parse:
