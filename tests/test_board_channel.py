@@ -236,3 +236,21 @@ def test_past_the_cap_a_quick_click_is_refused_and_says_why(monkeypatch: pytest.
         assert status == expected
     assert "2 board clicks a minute is the most one person may ask for" in json.loads(body)["error"]
     assert len(entry.board.get().taken()) == 2
+
+
+def test_made_up_tokens_and_long_bodies_use_up_no_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script posting clicks with made-up tokens, or huge bodies, is answered before any count:
+    the caps in all stay for the class's own clicks."""
+    from server.limits import RateLimit
+    from ui.stepper import board_address, board_route
+
+    monkeypatch.setattr(board_address, "_live", False)
+    cap = RateLimit("board clicks", 5, 2)
+    monkeypatch.setattr(board_route, "clicks", lambda: cap)
+    for i in range(5):
+        assert post(json.dumps({"token": f"made-up-{i}", "action": {"do": "oracle"}}).encode())[0] == 410
+    assert post(b'{"token": "t", "action": {}}' + b" " * 100_000)[0] == 400
+    entry = opened()
+    session, version = entry.board.version()
+    click = {"token": entry.token, "action": {"do": "oracle", "session": session, "on": version}}
+    assert post(json.dumps(click).encode())[0] == 200 and cap.used() == 1

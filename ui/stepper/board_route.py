@@ -16,6 +16,8 @@ from ui.stepper import board_address
 RERUN = b'{"rerun":true}'
 GONE = b'{"gone":true}'
 MAX_BODY = 4096  # bytes: a click is a token and a few fields
+
+
 def route() -> Any:
     """The Starlette route: ``POST /api/board`` with ``{"token": ..., "action": {...}}``; it
     answers the next board (200, JSON, the link in the header ``X-Board-Link``),
@@ -32,15 +34,17 @@ def route() -> Any:
     board_address.set_live(True)
 
     async def click(request: Request) -> Response:
-        asked = parse(await request.body())
+        asked = parse(await body_of(request))
         if asked is None:
             return Response(b'{"error":"not a click of the board"}', 400, media_type="application/json")
+        from ui.stepper.board_channel import OPEN, act
+
+        if asked[0] not in OPEN:  # counted by no cap: made-up tokens cannot use up everyone's
+            return Response(GONE, 410, media_type="application/json")
         try:
             clicks().take(asked[0])
         except LimitReached as refusal:
             return Response(json.dumps({"error": str(refusal)}).encode(), 429, media_type="application/json")
-        from ui.stepper.board_channel import act
-
         done = await run_in_threadpool(act, *asked)
         if done.gone:
             return Response(GONE, 410, media_type="application/json")
@@ -50,6 +54,17 @@ def route() -> Any:
                         headers={"X-Board-Link": done.link, "Cache-Control": "no-store"})
 
     return Route(board_address.PATH, click, methods=["POST"])
+
+
+async def body_of(request: Any) -> bytes:
+    """The request's body, read no further than :data:`MAX_BODY` and a chunk (a longer one is
+    refused by :func:`parse` without being read whole)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            break
+    return body
 
 
 @cache
