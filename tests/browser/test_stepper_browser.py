@@ -155,6 +155,26 @@ def test_a_click_mid_parse_runs_no_page_and_one_at_the_end_keeps_the_board_s_loo
     assert all(style == ["1", "0s"] for style in seen), seen
 
 
+def test_a_click_the_quick_route_refuses_is_not_made_and_one_it_cannot_answer_goes_the_usual_way(
+        page: Page, app_url: str) -> None:
+    """Past the caps on quick clicks (429) the click is not made and the board says why; a route
+    that fails (a server without it, a proxy in the way) leaves the click to the page's run."""
+    open_stepper(page, app_url)
+    refusal = '{"error": "600 board clicks a minute is the most one person may ask for: wait 5 s."}'
+    page.route("**/api/board", lambda route: route.fulfill(status=429, content_type="application/json",
+                                                           body=refusal))
+    button(page, "oracle").click()
+    settled(page)
+    expect(page.locator(f"{BOARD} .board")).to_have_attribute("title", re.compile("600 board clicks"))
+    assert moves_in_url(page) == "" and quick_clicks(page) == 0
+    page.unroute("**/api/board")
+    page.route("**/api/board", lambda route: route.fulfill(status=503, body="down"))
+    button(page, "oracle").click()
+    expect(page).to_have_url(re.compile(r"moves=SH(&|$)"))
+    settled(page)
+    assert quick_clicks(page) == 0
+
+
 #: Records every animation the page starts (``window.motions``: the element's class and its first
 #: keyframe), however short: a check made after the motion has ended still sees it was shown.
 RECORD_MOTIONS = """
