@@ -38,7 +38,7 @@ START = StepperState(*CHOICES[:6])
 
 def opened(state: StepperState = START, choices: Choices = CHOICES) -> bc.Entry:
     """A session whose page has just drawn ``state`` and offered quick clicks (what
-    :func:`~ui.stepper.board_channel.offer` keeps), its state in a dictionary."""
+    :func:`~ui.stepper.board_channel.keep` keeps), its state in a dictionary."""
     board = Board("stepper").on({})
     board.set(state)
     entry = bc.Entry(f"token-{id(board)}", board, choices, page_drawing(state, choices), threading.RLock())

@@ -324,7 +324,7 @@ def test_a_click_made_on_an_older_drawing_of_the_board_changes_nothing() -> None
         for on in (drawn - 1, drawn, drawn):  # an older drawing's click, then the same click twice
             st.session_state[key_of(board)] = {"action": {"do": "move", "move": "SH", "session": session,
                                                           "on": on}}
-            take(board, None, None)
+            take(board)
         st.session_state["taken"] = board.get().taken()
 
     at = AppTest.from_function(page, default_timeout=TIMEOUT).run()

@@ -56,14 +56,20 @@ ENTRY = "stepper.quick"  # the session's entry, in its own state
 
 @dataclass(eq=False)
 class Entry:
-    """One session's board as the quick clicks reach it: where its state is kept, the settings
-    it is drawn under, and what was drawn last (its "Oracle step" move, whether panels show)."""
+    """One session's board as it was last drawn, by the page or by a quick click: where its state
+    is kept, the settings it is drawn under, and what was drawn (its "Oracle step" move, its
+    "Switch to", whether panels show), with the token that reaches it from outside the page."""
 
     token: str
     board: Board
     choices: Choices
     drawn: Drawing
     lock: threading.RLock
+
+    @property
+    def quick(self) -> dict[str, str]:
+        """What the board's data carries to click the quick way: the route and the token."""
+        return {"url": board_address.PATH, "token": self.token}
 
 
 OPEN: weakref.WeakValueDictionary[str, Entry] = weakref.WeakValueDictionary()
@@ -104,30 +110,33 @@ def held(board: Board) -> Any:
     return entry.lock if entry is not None else nullcontext()
 
 
-def last_drawn(board: Board, oracle: str | None, switch_to: str | None) -> tuple[str | None, str | None]:
-    """The "Oracle step" move and the "Switch to" system of the board the browser shows: those of
-    the last quick click's board where one drew the state the session holds, else the page's own
-    (``oracle``, ``switch_to``)."""
+def shown(board: Board) -> tuple[str | None, str | None]:
+    """The "Oracle step" move and the "Switch to" system of the board the browser shows (the last
+    drawn, by the page or a quick click); none where no drawing of the state the session holds
+    was kept."""
     entry = entry_of(board)
     if entry is not None and entry.drawn.state == board.get():
         return entry.drawn.step.move, entry.drawn.switch_to
-    return oracle, switch_to
+    return None, None
 
 
-def offer(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | None:
-    """Let the browser click ``board`` the quick way; what its data must carry for that (the
-    address and the session's token), or None when this server has no quick route."""
+def keep(board: Board, choices: Choices, drawn: Drawing) -> dict[str, str] | None:
+    """Keep what the page drew of ``board`` (:func:`shown` reads it, a quick click starts from
+    it); what the board's data must carry to be clicked the quick way (the address and the
+    session's token), or None when this server has no quick route."""
     ctx = get_script_run_ctx()
-    if not board_address.live() or ctx is None:
+    if ctx is None:
         return None
     entry = entry_of(board)
     if entry is None:
         entry = Entry(secrets.token_urlsafe(18), board, choices, drawn, threading.RLock())
         st.session_state[ENTRY] = entry
-        OPEN[entry.token] = entry
     entry.board = board.on(ctx.session_state)  # the session's state, reachable from another thread
     entry.choices, entry.drawn = choices, drawn
-    return {"url": board_address.PATH, "token": entry.token}
+    if not board_address.live():
+        return None
+    OPEN[entry.token] = entry
+    return entry.quick
 
 
 # -- a click ------------------------------------------------------------------------------------
@@ -184,6 +193,5 @@ def apply(entry: Entry, action: Mapping[str, object]) -> Answer:
 
 def answer(entry: Entry) -> Answer:
     """The board the entry holds, stamped with its version and the quick route, and its link."""
-    board, drawn = entry.board, entry.drawn
-    quick = {"url": board_address.PATH, "token": entry.token}
-    return Answer(stamped(drawn.payload, board.version(), quick), urlencode(drawn.state.to_query()))
+    return Answer(stamped(entry.drawn.payload, entry.board.version(), entry.quick),
+                  urlencode(entry.drawn.state.to_query()))

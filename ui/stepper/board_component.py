@@ -43,25 +43,24 @@ def key_of(board: Board) -> str:
     return f"{board.key}.board"
 
 
-def take(board: Board, oracle: str | None, switch_to: str | None) -> None:
-    """Callback of the component: apply the action it sent to the board's state (``oracle``: the
-    move Oracle step plays on the board drawn); "switch" asks the page to switch the system to
-    ``switch_to`` (:data:`SWITCH_TO`, read by the settings' picker).  Where quick clicks drew
-    newer boards since the page last ran, the newest one's move and system are the ones meant."""
+def take(board: Board) -> None:
+    """Callback of the component: apply the action it sent to the board's state ("Oracle step"
+    plays the move of the board drawn last, by the page or a quick click); "switch" asks the page
+    to switch the system to the one its note names (:data:`SWITCH_TO`, read by the settings'
+    picker)."""
     action = st.session_state[key_of(board)].get("action")
     with board_channel.held(board):  # not while a quick click changes the same state
         if made_on_an_older_board(action, board.version()):
             return
-        oracle, switch_to = board_channel.last_drawn(board, oracle, switch_to)
+        oracle, switch_to = board_channel.shown(board)
         if isinstance(action, dict) and action.get("do") == "switch" and switch_to:
             st.session_state[SWITCH_TO] = switch_to
         board.change(lambda state: apply_action(state, action, oracle))
 
 
-def board_view(board: Board, data: bytes, oracle: str | None = None, switch_to: str | None = None,
-               quick: dict[str, str] | None = None) -> None:
+def board_view(board: Board, data: bytes, quick: dict[str, str] | None = None) -> None:
     """Draw the board from ``data`` (JSON bytes); a click changes ``board``'s state (one rerun, or
     none: the ``quick`` way of :mod:`ui.stepper.board_channel`).  The data carries the state's
     version, so the browser never goes back to an older drawing."""
     component()(key=key_of(board), data=stamped(data, board.version(), quick), height="content",
-                on_action_change=lambda: take(board, oracle, switch_to))
+                on_action_change=lambda: take(board))

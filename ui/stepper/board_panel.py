@@ -47,11 +47,11 @@ def board(choices: Choices) -> None:
         state, trace = current_trace(BOARD.get().choose(*choices[:7]))
         save_state(state)
         drawn = drawing(state, trace, choices)
-        quick = board_channel.offer(BOARD, choices, drawn)
+        quick = board_channel.keep(BOARD, choices, drawn)
     if choices.input_problem:
         st.error(f"**The new sentence could not be read:** {inert(choices.input_problem)}  \nThe board "
                  "still shows the previous sentence.", icon=":material/error:")
-    board_view(BOARD, drawn.payload, drawn.step.move, drawn.switch_to, quick)
+    board_view(BOARD, drawn.payload, quick)
     if trace.is_complete and not state.hidden:
         finished(trace, drawn.reviews)
     if not state.hidden:
