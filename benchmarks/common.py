@@ -41,9 +41,14 @@ def treebank(name: str) -> list[pc.Sentence]:
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    lines = [row_line(header), "|" + "---|" * len(header)]
+    lines += [row_line(row) for row in rows]
     return "\n".join(lines)
+
+
+def row_line(row: Sequence[object]) -> str:
+    """One row of a markdown table (a table printed row by row, as each is measured)."""
+    return "| " + " | ".join(str(x) for x in row) + " |"
 
 
 def run_async(coroutine: Coroutine[Any, Any, T]) -> T:

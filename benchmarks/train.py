@@ -1,12 +1,12 @@
 """Neural parser: accuracy by training regime, seconds per epoch, parsing speed (markdown tables).
 
-0. **gpu** (not by default): the exploring epoch (arc-hybrid, Goldberg–Nivre, batch 32) on the
-   tensor path (eagerly, and recorded as CUDA graphs on a GPU) and on the numpy ("batched") path
-   on ``--device``, and on two CPU threads of the
-   same machine, with their ratios, then greedy parsing speed on every path (**gpu_parsing**:
-   that alone, with an untrained network); **seeds** (not by
+0. **gpu** (not by default): the exploring epoch (arc-hybrid, Goldberg–Nivre, batch 32) on two
+   CPU threads of the same machine, then on ``--device`` on the numpy ("batched") path, on the
+   tensor path (recorded as CUDA graphs on a GPU) and on the same with compiled steps, with their
+   ratios to the CPU; **gpu_parsing**: greedy parsing speed on every path, with an untrained
+   network; **gpu_eager**: the exploring epoch on the tensor path walked eagerly; **seeds** (not by
    default): test UAS / LAS of that run after ``--epochs`` epochs, for ``--seeds`` seeds, on
-   ``--path`` and ``--device`` (``benchmarks/gpu.sh`` runs both on a GPU; ``--write`` keeps the tables).
+   ``--path`` and ``--device`` (``benchmarks/gpu.sh`` runs them on a GPU; ``--write`` keeps the tables).
 1. **Speed** on en_lines: seconds per training epoch (default model, train split) for each
    regime and oracle, and greedy parsing speed on the test split (``parsing``: that alone).
 2. **en_lines** (train → test, dev for choosing the epoch): UAS / LAS of static,
@@ -57,7 +57,7 @@ from pathlib import Path
 import torch
 
 import parsing_core as pc
-from benchmarks.common import table
+from benchmarks.common import row_line, table
 from parsing_core.model import (
     DataSpec,
     ModelConfig,
@@ -345,33 +345,52 @@ def emit(text: str) -> None:
 GPU_RUN = ("arc-hybrid", "goldberg-nivre", "dynamic")  # the setting of the gpu section: batch 32, exploring
 
 
-def exploring_epoch(setup: Setup, train: list[pc.Sentence], model: ModelConfig
-                    ) -> tuple[tuple[float, float], Trainer]:
-    """Seconds of two exploring epochs on ``setup`` (the first also warms the device up and
-    records the graphs), and the trainer."""
+def exploring_epoch(setting: tuple[str, str, int, bool], train: list[pc.Sentence], model: ModelConfig
+                    ) -> tuple[float, float]:
+    """Seconds of two exploring epochs on one (device, path, CPU threads, compiled steps): the first
+    also warms the device up, records the graphs and compiles the steps."""
+    device, path, threads, compiled = setting
+    setup = replace(SETUP, device=device, path=path, threads=threads, compile_steps=compiled)
     config = setup.config(epochs=2, explore_after=0, batch_size=32)
-    trainer = setup.trainer(train, [], *GPU_RUN, config, model)
-    first, second = (h["seconds"] for h in trainer.run().history)
-    return (first, second), trainer
+    first, second = (h["seconds"] for h in setup.trainer(train, [], *GPU_RUN, config, model).run().history)
+    torch.set_num_threads(SETUP.threads)
+    print(f"  timed {device} / {path_name(path, compiled)} / {threads} thread(s): {second:.2f} s", flush=True)
+    return first, second
 
 
 def gpu(limit: int | None, model: ModelConfig) -> None:
-    """The numpy and the graphed path on ``--device`` against two CPU threads, greedy parsing on both
-    parsing paths, then (slow on a GPU, so last) the eager tensor walk.  Each table is printed as
-    soon as it is measured."""
-    train, test = limited(pc.load_treebank("en_lines", "train"), limit), pc.load_treebank("en_lines", "test")
+    """The exploring epoch on two CPU threads of the same machine (the ratios' divisor, so measured
+    first), then on ``--device`` on the numpy path, on the fast path (recorded as CUDA graphs on a
+    GPU, the tensor walk on a CPU) and on the fast path with compiled steps.  The table is printed
+    row by row, each as soon as it is measured: a run stopped by a time limit keeps its rows.
+    Greedy parsing is **gpu_parsing**, the eager tensor walk on a GPU **gpu_eager**."""
+    train = limited(pc.load_treebank("en_lines", "train"), limit)
     fast = "graphs" if SETUP.device == "cuda" else "tensor"
-    settings = [(SETUP.device, "batched", SETUP.threads, False), (SETUP.device, fast, SETUP.threads, False),
-                (SETUP.device, fast, SETUP.threads, True), ("cpu", "batched", 2, False)]
-    timings, parsers, cpu = epoch_rows(settings, train, model)
-    emit(f"\n### Exploring epoch, en_lines train ({len(train)} sentences), arc-hybrid, Goldberg–Nivre, "
-         f"batch 32 ({machine()}, {time.strftime('%Y-%m-%d')})\n")
-    emit(table(EPOCH_COLUMNS, timings))
-    paths_parsing(parsers[1], test)
-    if fast != "tensor":
-        eager, _, _ = epoch_rows([(SETUP.device, "tensor", SETUP.threads, False)], train, model, cpu)
-        emit(f"\n### The same epoch on the tensor path walked eagerly ({machine()})\n")
-        emit(table(EPOCH_COLUMNS, eager))
+    settings = [("cpu", "batched", 2, False), (SETUP.device, "batched", SETUP.threads, False),
+                (SETUP.device, fast, SETUP.threads, False), (SETUP.device, fast, SETUP.threads, True)]
+    emit(epoch_heading(train))
+    emit(table(EPOCH_COLUMNS, []))
+    cpu = None
+    for setting in settings:
+        first, second = exploring_epoch(setting, train, model)
+        cpu = cpu or second  # the first setting's: two CPU threads
+        emit(row_line(epoch_row(setting, first, second, len(train), cpu)))
+
+
+def gpu_eager(limit: int | None, model: ModelConfig) -> None:
+    """The exploring epoch on ``--device`` on the tensor path walked eagerly from Python (a step's
+    few hundred operations launched one by one): slow on a GPU, which is why the gpu section
+    replays graphs; a section of its own, so that ``benchmarks/gpu.sh`` need not wait for it."""
+    train = limited(pc.load_treebank("en_lines", "train"), limit)
+    setting = (SETUP.device, "tensor", SETUP.threads, False)
+    first, second = exploring_epoch(setting, train, model)
+    emit(epoch_heading(train) + "\nThe tensor path walked eagerly:\n")
+    emit(table(EPOCH_COLUMNS, [epoch_row(setting, first, second, len(train), None)]))
+
+
+def epoch_heading(train: list[pc.Sentence]) -> str:
+    return (f"\n### Exploring epoch, en_lines train ({len(train)} sentences), arc-hybrid, Goldberg–Nivre, "
+            f"batch 32 ({machine()}, {time.strftime('%Y-%m-%d')})\n")
 
 
 EPOCH_COLUMNS = ["device", "path", "CPU threads", "s / epoch", "first epoch s", "sentences / s",
@@ -383,24 +402,14 @@ def path_name(path: str, compiled: bool) -> str:
     return f"{path}, compiled steps" if compiled else path
 
 
-def epoch_rows(settings: list[tuple[str, str, int, bool]], train: list[pc.Sentence], model: ModelConfig,
-               cpu: float | None = None) -> tuple[list[list[object]], list[Parser], float]:
-    """One row of :data:`EPOCH_COLUMNS` for each (device, path, threads, compiled steps), the parsers
-    trained, and the 2-thread CPU epoch the ratios divide (``cpu``, else the last setting's)."""
-    timed, parsers = [], []
-    for device, path, threads, compiled in settings:
-        (first, second), trainer = exploring_epoch(
-            replace(SETUP, device=device, path=path, threads=threads, compile_steps=compiled), train, model)
-        name = path_name(path, compiled)
-        timed.append((device, name, threads, first, second))
-        parsers.append(trainer.parser)
-        print(f"  timed {device} / {name} / {threads} thread(s): {second:.2f} s", flush=True)
-    torch.set_num_threads(SETUP.threads)
-    cpu = cpu or timed[-1][4]
-    rows: list[list[object]] = [[device, path, threads, f"{second:.2f}", f"{first:.2f}",
-                                 f"{len(train) / second:.0f}", f"{cpu / second:.1f}"]
-                                for device, path, threads, first, second in timed]
-    return rows, parsers, cpu
+def epoch_row(setting: tuple[str, str, int, bool], first: float, second: float, sentences: int,
+              cpu: float | None) -> list[object]:
+    """The row of :data:`EPOCH_COLUMNS` of one (device, path, threads, compiled steps) timed
+    ``first`` and ``second`` epoch; ``cpu``: the 2-thread CPU epoch the ratio divides (None: none
+    measured)."""
+    device, path, threads, compiled = setting
+    return [device, path_name(path, compiled), threads, f"{second:.2f}", f"{first:.2f}",
+            f"{sentences / second:.0f}", "—" if cpu is None else f"{cpu / second:.1f}"]
 
 
 def paths_parsing(parser: Parser, test: list[pc.Sentence]) -> None:
@@ -619,6 +628,8 @@ def main() -> None:
         gpu(limit, words)
     if "gpu_parsing" in sections:
         gpu_parsing(limit, words)
+    if "gpu_eager" in sections:
+        gpu_eager(limit, words)
     if "seeds" in sections:
         seeds_section(epochs, range(args.first_seed, args.first_seed + seeds), limit, words)
     if "la_perseus" in sections:
