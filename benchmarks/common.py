@@ -47,7 +47,11 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def row_line(row: Sequence[object]) -> str:
-    """One row of a markdown table (a table printed row by row, as each is measured)."""
+    """One row of a markdown table (a table printed row by row, as each is measured).
+
+    >>> row_line(["cuda", "graphs, compiled steps", 1, "1.25"])
+    '| cuda | graphs, compiled steps | 1 | 1.25 |'
+    """
     return "| " + " | ".join(str(x) for x in row) + " |"
 
 
