@@ -10,6 +10,9 @@ counts) batch by batch, and the same losses epoch by epoch, exploration included
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 import torch
@@ -154,3 +157,43 @@ def test_parsing_batches_in_worker_threads_gives_the_same_trees() -> None:
         torch.set_num_threads(before)
     assert [(s.gold_heads, s.labels) for s in together] == [(s.gold_heads, s.labels) for s in alone]
     assert [s.words for s in together] == [s.words for s in SENTENCES]  # in the order given
+
+
+def test_a_sentence_the_oracle_cannot_judge_is_left_out_alike_on_both_walks() -> None:
+    """Exact search answers sentences of up to 14 tokens: the longer ones of the batch are left out
+    (dropped) at their first choice, on both paths, and the shorter ones still teach."""
+    torch.manual_seed(1)
+    trainer = Trainer(SENTENCES, [], "arc-standard", "search", "dynamic", TrainConfig(epochs=1, seed=1), TINY)
+    chunk = SENTENCES[:12]  # 5 to 17 tokens
+    table = trainer.parser.network.encode(trainer.parser.encode(chunk)).detach()
+    batched = supervision(trainer, chunk, table, "batched", 0)
+    assert batched == supervision(trainer, chunk, table, "legacy", 0)
+    too_long = sum(s.n > trainer.walker.oracle(0).max_length for s in chunk)  # type: ignore[attr-defined]
+    assert batched[8] == too_long > 0 and batched[5] > 0
+
+
+@pytest.mark.parametrize(("system", "oracle"), [("arc-standard", "exact"), ("arc-hybrid", "goldberg-nivre")])
+def test_a_step_asks_for_the_scores_before_the_oracle_works(system: str, oracle: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """So that on a GPU the oracle's work (Python, or numpy arrays) overlaps the network's: each
+    step asks the network first, then the oracle, then reads the scores."""
+    trainer = Trainer(SENTENCES, [], system, oracle, "dynamic", TrainConfig(epochs=1, seed=1), TINY)
+    said: list[str] = []
+
+    def telling(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def told(*args: Any) -> Any:
+            said.append(name)
+            return call(*args)
+        return told
+
+    walker, network = trainer.walker, trainer.parser.network
+    monkeypatch.setattr(network, "score_moves", telling("scores", network.score_moves))
+    if walker.costs is None:  # the Python oracle, one configuration at a time
+        monkeypatch.setattr(walker, "teaching_costs", telling("oracle", walker.teaching_costs))
+    else:  # the batched one, all rows at once
+        monkeypatch.setattr(walker, "costs", telling("oracle", walker.costs))
+    chunk = SENTENCES[:4]
+    table = trainer.parser.network.encode(trainer.parser.encode(chunk)).detach()
+    supervision(trainer, chunk, table, "batched", 0)
+    steps = "".join("S" if s == "scores" else "o" for s in said)  # S: scores asked, o: the oracle
+    assert re.fullmatch(r"(So+)+", steps), steps

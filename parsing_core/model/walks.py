@@ -25,6 +25,7 @@ from torch import Tensor
 from ..configuration import Configuration
 from ..driver import max_steps
 from ..errors import ParsingCoreError
+from ..oracles import Costs
 from ..sentence import Sentence
 from .batched_costs import batched_costs
 from .explore import Exploration, Supervision, Walker, choose
@@ -110,22 +111,24 @@ class BatchedWalker(Walker):
     def batch_step(self, state: BatchState, configs: list[Configuration], active: Array,
                    golds: Sequence[Sentence], gold: GoldArrays, layout: tuple[int, int, bool], table: Tensor,
                    explore: Exploration, sup: Supervision) -> Array:
-        """One step for every active row: (B,) the kind each row takes (−1: none, or dropped)."""
+        """One step for every active row: (B,) the kind each row takes (−1: none, or dropped).
+
+        The network's scores are asked for first and read last.  The oracle (Python, one
+        configuration at a time) finds each row's costs in between: they do not depend on the
+        scores, so on a GPU they are computed while its kernels run, not after a wait for them.
+        """
         mask = state.legal_mask()
         rows = state.feature_rows(*layout)
-        labels = self.gold_label_rows(state, mask, gold)
         choosing = active[mask[active].sum(axis=1) > 1]
-        scores: dict[int, list[float]] = {}
-        if len(choosing):
-            with torch.no_grad():
-                moves, _ = self.network.score(table, torch.from_numpy(rows[choosing]).to(table.device))
-            scores = dict(zip(choosing.tolist(), moves.tolist()))
+        moves = self.ask_scores(table, rows, choosing)
+        labels = self.gold_label_rows(state, mask, gold)
+        costs = {i: self.teaching_costs(configs[i], i, golds[i]) for i in choosing.tolist()}
+        scores = dict(zip(choosing.tolist(), moves.tolist())) if moves is not None else {}
         kinds = np.full(state.size, -1, dtype=np.int64)
         for i in active.tolist():
             legal = mask[i]
             if i in scores:
-                kinds[i] = self.choose_row(configs, i, golds[i], legal, rows[i], scores[i], labels[i],
-                                           explore, sup)
+                kinds[i] = self.choose_row(costs[i], legal, rows[i], scores[i], labels[i], explore, sup)
             else:
                 kinds[i] = int(np.flatnonzero(legal)[0])
                 if labels[i]:
@@ -137,22 +140,22 @@ class BatchedWalker(Walker):
 
     def array_step(self, state: BatchState, active: Array, gold: GoldArrays, layout: tuple[int, int, bool],
                    table: Tensor, explore: Exploration, sup: Supervision) -> Array:
-        """One step with a batched oracle: costs, choices, moves and what they teach as array operations."""
+        """One step with a batched oracle: costs, choices, moves and what they teach as array
+        operations; as in :meth:`batch_step`, the costs are found while the device scores."""
         assert self.costs is not None
         mask = state.legal_mask()
         rows = state.feature_rows(*layout)
-        labels = self.gold_label_rows(state, mask, gold)
         choosing = active[mask[active].sum(axis=1) > 1]
+        moves = self.ask_scores(table, rows, choosing)
+        labels = self.gold_label_rows(state, mask, gold)
         kinds = np.full(state.size, -1, dtype=np.int64)
         kinds[active] = mask[active].argmax(axis=1)  # the only legal move, where there is one
         taught = np.array([bool(labels[i]) for i in active.tolist()], dtype=bool)  # forced: labels only
         best = np.zeros((len(active), mask.shape[1]), dtype=bool)
         chose = np.zeros(len(active), dtype=bool)
-        if len(choosing):
-            with torch.no_grad():
-                moves = self.network.score_moves(table, torch.from_numpy(rows[choosing]).to(table.device))
-            picked = choose_all(self.costs(state, gold.heads, mask)[choosing], moves.cpu().numpy(),
-                                mask[choosing], explore, self.swap)
+        if moves is not None:
+            costs = self.costs(state, gold.heads, mask)[choosing]
+            picked = choose_all(costs, moves.cpu().numpy(), mask[choosing], explore, self.swap)
             kinds[choosing] = picked.move
             at = np.searchsorted(active, choosing)  # choosing is a subsequence of active
             kept = picked.move >= 0
@@ -167,14 +170,26 @@ class BatchedWalker(Walker):
         self.add_mask_rows(rows[which], mask[which], best[taught], chose[taught], taught_labels, sup)
         return kinds
 
-    def choose_row(self, configs: list[Configuration], i: int, gold: Sentence, legal: Array, row: Array,
-                   scores: list[float], labels: list[tuple[int, int]], explore: Exploration,
-                   sup: Supervision) -> int:
-        """Ask the oracle about row i, record what it teaches; the kind it takes (−1: dropped)."""
+    def ask_scores(self, table: Tensor, rows: Array, choosing: Array) -> Tensor | None:
+        """The move scores (N, K) of the ``choosing`` rows' configurations, asked of the network
+        (None: no row has a choice).  On a GPU they are on their way, not there yet: the step reads
+        them once the oracle's work is done."""
+        if not len(choosing):
+            return None
+        with torch.no_grad():
+            return self.network.score_moves(table, torch.from_numpy(rows[choosing]).to(table.device))
+
+    def teaching_costs(self, config: Configuration, i: int, gold: Sentence) -> Costs:
+        """Row i's costs from its oracle (none: the sentence is left out, e.g. too long for search)."""
         try:
-            costs = self.oracle(i).teaching_costs(configs[i], gold)
+            return self.oracle(i).teaching_costs(config, gold)
         except ParsingCoreError:  # e.g. TooLongForSearch: leave this sentence out
-            costs = {}
+            return {}
+
+    def choose_row(self, costs: Costs, legal: Array, row: Array, scores: list[float],
+                   labels: list[tuple[int, int]], explore: Exploration, sup: Supervision) -> int:
+        """Choose row i's move from its oracle's ``costs``, record what it teaches; the kind it
+        takes (−1: dropped, when the oracle gave no finite cost)."""
         if not costs or math.isinf(min(costs.values())):
             sup.dropped += 1
             return -1
