@@ -51,7 +51,7 @@ for pid in "${seeds[@]}"; do
 done
 for run in gpu cpu; do  # each seed's table (side by side, they print apart), into gpu.md too
     for seed in 1 2 3; do
-        echo "### $run, seed $seed"
+        echo "**$run, seed $seed**"
         grep -E '^(\||### )' "$out/${run}_seed$seed.txt" || tail -n 5 "$out/${run}_seed$seed.txt"
     done
 done | tee -a "$out/gpu.md"

@@ -389,6 +389,7 @@ def gpu_eager(limit: int | None, model: ModelConfig) -> None:
 
 
 def epoch_heading(train: list[pc.Sentence]) -> str:
+    """The heading of an exploring-epoch table: the data, the run, the machine and the day."""
     return (f"\n### Exploring epoch, en_lines train ({len(train)} sentences), arc-hybrid, Goldberg–Nivre, "
             f"batch 32 ({machine()}, {time.strftime('%Y-%m-%d')})\n")
 

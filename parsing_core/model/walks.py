@@ -122,8 +122,9 @@ class BatchedWalker(Walker):
         choosing = active[mask[active].sum(axis=1) > 1]
         moves = self.ask_scores(table, rows, choosing)
         labels = self.gold_label_rows(state, mask, gold)
-        costs = {i: self.teaching_costs(configs[i], i, golds[i]) for i in choosing.tolist()}
-        scores = dict(zip(choosing.tolist(), moves.tolist())) if moves is not None else {}
+        choosers = choosing.tolist()
+        costs = {i: self.teaching_costs(configs[i], i, golds[i]) for i in choosers}
+        scores = dict(zip(choosers, moves.tolist())) if moves is not None else {}
         kinds = np.full(state.size, -1, dtype=np.int64)
         for i in active.tolist():
             legal = mask[i]
