@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gc
 import json
+import math
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from parsing_core import parse as parse_cli
 from parsing_core import train as train_cli
 from parsing_core.checkpoint import load_checkpoint
 from parsing_core.model import Callbacks, ModelConfig, Report, TrainConfig, Trainer
+from parsing_core.model import trainer as trainer_module
 from parsing_core.model.device import bfloat16_native
 from parsing_core.synthetic import synthetic_treebank
 
@@ -100,6 +104,35 @@ def test_should_stop_ends_the_run_between_batches() -> None:
     result = Trainer(SHORT, SHORT, "arc-hybrid", train_config=quick(epochs=5, batch_size=2),
                      model_config=TINY, callbacks=callbacks).run()
     assert result.stopped and len(batches) == 1 and result.history == []
+
+
+@pytest.mark.parametrize("path", ["batched", "tensor"])
+def test_a_batch_reads_its_losses_once_and_before_the_backward_pass(path: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a GPU each read of a tensor from the host waits for all queued work: read before backward,
+    the backward pass and the optimiser's step run while the host prepares the next batch."""
+    log: list[str] = []
+    trainer_file = trainer_module.__file__
+
+    def logged(name: str) -> Callable[..., object]:
+        real = getattr(torch.Tensor, name)
+
+        def read(self: torch.Tensor, *args: object) -> object:
+            if sys._getframe(1).f_code.co_filename == trainer_file:  # the trainer's own reads
+                log.append("read")
+            return real(self, *args)
+        return read
+
+    for name in ("item", "tolist", "__bool__", "__float__"):
+        monkeypatch.setattr(torch.Tensor, name, logged(name))
+    trainer = Trainer(SHORT, [], "arc-hybrid", train_config=quick(), model_config=TINY, path=path)
+    real_backward = torch.Tensor.backward
+    monkeypatch.setattr(torch.Tensor, "backward", lambda self, *a, **k: (log.append("backward"),
+                                                                        real_backward(self, *a, **k))[1])
+    history = trainer.run().history
+    batches = -(-len(SHORT) // 4)
+    assert log == ["read", "backward"] * batches
+    assert history and math.isfinite(history[0]["loss"]) and history[0]["loss"] > 0
 
 
 def test_a_run_sets_what_it_starts_with_aside_from_the_collector_and_gives_it_back() -> None:

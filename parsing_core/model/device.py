@@ -37,6 +37,13 @@ def pick_device(name: str = "auto") -> torch.device:
     return torch.device(name)
 
 
+def finish(device: torch.device) -> None:
+    """Wait until ``device`` has run everything queued on it (a GPU runs kernels after the host
+    has queued them): a timer read after this counts the device's work too.  Nothing on a CPU."""
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
 def bfloat16_native(device: torch.device) -> bool:
     """Does ``device`` compute in bfloat16 natively (a CUDA GPU that supports it; a CPU with
     AVX-512 BF16 or AMX)?  Elsewhere bfloat16 is emulated, and slower than float32."""

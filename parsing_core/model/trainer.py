@@ -41,7 +41,7 @@ from ..sentence import Sentence
 from ..systems import TransitionSystem, get_system
 from .batch import Lockstep
 from .config import ModelConfig, TrainConfig, default_oracle
-from .device import check_precision, describe, pick_device, set_seed
+from .device import check_precision, describe, finish, pick_device, set_seed
 from .events import BatchEvent, EpochEvent, Event
 from .explore import Exploration, Supervision, supervision_loss
 from .parser import Parser, check_path
@@ -122,6 +122,20 @@ def length_batches(lengths: Sequence[int], batch_size: int, rng: random.Random) 
         batches += [chunk[i:i + batch_size] for i in range(0, len(chunk), batch_size)]
     rng.shuffle(batches)
     return batches
+
+
+def read_losses(*losses: torch.Tensor) -> list[float]:
+    """The losses as numbers: the batch's one read of the device, made before the backward pass.
+
+    Reading a GPU tensor from the host waits for every kernel queued before it.  Read here, it
+    waits for the forward pass only; the backward pass and the optimiser's step are then queued
+    and left running while the host prepares the next batch.  (Each ``loss.item()`` after the
+    step, and a ``torch.isfinite(loss)`` test before backward, would each wait for all of it.)
+
+    >>> read_losses(torch.tensor(0.5, requires_grad=True) * 2, torch.tensor(1.0))
+    [1.0, 1.0]
+    """
+    return torch.stack([t.detach().float() for t in losses]).tolist()
 
 
 @contextmanager
@@ -284,6 +298,7 @@ class Trainer:
             totals["explored"] += record.explored
             totals["dropped"] += record.dropped
             self.tell(record, self.callbacks.on_batch)
+        finish(self.device)  # the last batch's backward pass belongs to this epoch's time
         seconds = time.perf_counter() - start
         return EpochEvent(epoch=epoch, epochs=self.config.epochs, exploring=exploring,
                           loss=totals["loss"] / len(self.train), steps=int(totals["steps"]),
@@ -311,14 +326,15 @@ class Trainer:
             sup = self.walk(sentences, batch.width, table.detach(), explore)
             move_loss, label_loss = supervision_loss(network, table, sup)
         loss = move_loss + label_loss
+        total, moves, labels = read_losses(loss, move_loss, label_loss)
         self.optimizer.zero_grad()
-        if loss.requires_grad and torch.isfinite(loss):  # a diverged loss must not spoil the weights
+        if loss.requires_grad and math.isfinite(total):  # a diverged loss must not spoil the weights
             loss.backward()  # type: ignore[no-untyped-call]  # torch leaves Tensor.backward unannotated
             if self.config.clip > 0:
                 torch.nn.utils.clip_grad_norm_(network.parameters(), self.config.clip)
-            self.optimizer.step()
+            self.optimizer.step()  # queued: the next batch's host work runs while the device does this
         seconds = time.perf_counter() - start
-        return BatchEvent(loss=loss.item(), move_loss=move_loss.item(), label_loss=label_loss.item(),
+        return BatchEvent(loss=total, move_loss=moves, label_loss=labels,
                           sentences=len(sentences), steps=sup.steps, errors=sup.errors, explored=sup.explored,
                           dropped=sup.dropped, seconds=seconds, sentences_per_s=len(sentences) / seconds,
                           device=self.device_name)
