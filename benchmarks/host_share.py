@@ -5,7 +5,7 @@
 Whatever the device, the host (Python, one core) turns each batch of sentences into id tensors
 (:func:`parsing_core.model.batch.encode`: word ids, word dropout when training, the distinct
 spellings' characters) and, after greedy parsing, turns the final configurations back into
-sentences (:meth:`.TensorState.configurations`, :func:`parsing_core.model.parser.finished`).
+sentences (:meth:`.TensorState.trees`, :mod:`parsing_core.model.read_back`).
 A GPU does none of this.  In training the backward pass runs while the next batch is encoded;
 in parsing one batch of 2,048 holds the whole en_lines test set, so nothing overlaps it:
 
@@ -32,7 +32,6 @@ import torch
 import parsing_core as pc
 from benchmarks.common import add_write_flag, show, table, write_page
 from parsing_core.model import ModelConfig, Parser, Vocab
-from parsing_core.model.parser import finished
 from parsing_core.model.tensor_parse import parse_walk
 from parsing_core.model.tensor_state import TensorState
 from parsing_core.model.trainer import length_batches
@@ -72,10 +71,11 @@ def parsing_rows(parser: Parser, test: list[pc.Sentence], size: int, repeat: int
 
     def read_back() -> None:
         for batch, state in zip(batches, finals):
-            [finished(s, c, parser.labelled) for s, c in zip(batch, state.configurations())]
+            parser.read_back(batch, *state.trees(len(batch)))
 
     back = best_seconds(read_back, repeat)
-    return [row("parsing: encode", size, len(test), encode), row("parsing: read trees back", size, len(test), back),
+    return [row("parsing: encode", size, len(test), encode),
+            row("parsing: read trees back", size, len(test), back),
             row("parsing: both", size, len(test), encode + back)]
 
 

@@ -16,7 +16,8 @@ import torch
 from parsing_core.driver import max_steps
 from parsing_core.errors import ParsingCoreError
 from parsing_core.model.batch import Lockstep, index_tensor
-from parsing_core.model.parser import Parser, finished
+from parsing_core.model.parser import Parser
+from parsing_core.model.read_back import finished
 from parsing_core.model.scoring import best_label, best_move
 from parsing_core.sentence import Sentence
 

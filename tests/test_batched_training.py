@@ -134,7 +134,7 @@ def test_spellings_read_in_runs_of_similar_length_as_in_one_call() -> None:
     for b, s in enumerate(sentences):
         for i, w in enumerate(s.words, start=1):
             u = int(batch.types[b, i])
-            assert batch.chars[u, :lengths[u]].tolist() == parser.vocab.char_ids(w)
+            assert tuple(batch.chars[u, :lengths[u]].tolist()) == parser.vocab.char_ids(w)
 
 
 def test_an_unknown_path_is_refused() -> None:

@@ -19,7 +19,7 @@ import torch
 import parsing_core as pc
 import parsing_core.trees
 from parsing_core.model import ModelConfig, Parser, Vocab
-from parsing_core.model.parser import finished
+from parsing_core.model.read_back import finished
 from parsing_core.oracles import arc_standard_approx
 from parsing_core.synthetic import synthetic_treebank
 

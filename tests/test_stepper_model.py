@@ -19,7 +19,7 @@ from test_stepper import board, oracle_step, table_with
 import parsing_core as pc
 from parsing_core.checkpoint import save_checkpoint
 from parsing_core.model import ModelConfig, Parser, TrainConfig, Trainer, Vocab
-from parsing_core.model.parser import finished
+from parsing_core.model.read_back import finished
 from server.jobs import TrainingJob
 from ui.stepper.model_view import CHOSEN, MODEL
 

@@ -20,7 +20,6 @@ from functools import partial
 import numpy as np
 import torch
 
-from ..configuration import Configuration
 from ..driver import max_steps
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
@@ -29,6 +28,7 @@ from .batch import Encoded, encode
 from .config import ModelConfig
 from .features import ARC_KINDS, MoveSpace, feature_names
 from .network import ParserNetwork
+from .read_back import parsed_sentences
 from .scoring import Scorer
 from .state import BatchState
 from .tensor_parse import GraphedParse, GreedyStep, parse_walk
@@ -164,7 +164,7 @@ class Parser:
         active = np.flatnonzero(~state.terminal())
         for _ in range(limit + 1):
             if not len(active):
-                return [finished(s, state.configuration(i), self.labelled) for i, s in enumerate(sentences)]
+                return self.read_back(sentences, state.heads, state.labels)
             state.apply(*self.choices(state, active, layout, table))
             active = active[~state.terminal()[active]]
         raise ParsingCoreError(f"the parser did not finish after {limit} steps")
@@ -215,7 +215,7 @@ class Parser:
         state = parse_walk(self.greedy_step(), state, table, layout, 2 * max(lengths))
         if not bool(state.terminal().all()):
             raise ParsingCoreError(f"the parser did not finish after {2 * max(lengths)} steps")
-        return [finished(s, c, self.labelled) for s, c in zip(sentences, state.configurations())]
+        return self.read_back(sentences, *state.trees(len(sentences)))
 
     @torch.inference_mode()
     def parse_batch_graphed(self, size: int, sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -228,9 +228,13 @@ class Parser:
         key = (size, self.device, self.compile_steps)
         if key not in self.graphed:
             self.graphed[key] = GraphedParse(self.greedy_step(), self.vocab.labels, size)
-        final = self.graphed[key].configurations(table, [s.n for s in sentences], batch.width,
-                                                 self.config.children)
-        return [finished(s, c, self.labelled) for s, c in zip(sentences, final)]
+        final = self.graphed[key].final(table, [s.n for s in sentences], batch.width, self.config.children)
+        return self.read_back(sentences, *final.trees(len(sentences)))
+
+    def read_back(self, sentences: Sequence[Sentence], heads: np.ndarray, labels: np.ndarray
+                  ) -> list[Sentence]:
+        """The sentences with the trees of a finished batch's ``heads`` and ``labels`` arrays."""
+        return parsed_sentences(sentences, heads, labels if self.labelled else None, self.vocab.labels)
 
 
 #: How greedy parsing walks a batch (see :meth:`Parser.parse`).
@@ -245,12 +249,3 @@ def check_path(path: str, paths: Sequence[str] = PATHS) -> str:
     if path not in paths:
         raise ParsingCoreError(f"unknown path {path!r}; choose {', '.join(paths)}")
     return path
-
-
-def finished(sentence: Sentence, c: Configuration, labelled: bool = True) -> Sentence:
-    """The sentence with the tree of a final configuration (headless tokens go to ROOT)."""
-    heads = [0 if h is None else h for h in c.heads]
-    if not labelled:
-        return sentence.with_tree(heads)
-    labels = ["root" if h is None else (lab or "_") for h, lab in zip(c.heads, c.labels)]
-    return sentence.with_tree(heads, labels)

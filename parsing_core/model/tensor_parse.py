@@ -27,7 +27,6 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor
 
-from ..configuration import Configuration
 from ..errors import ParsingCoreError
 from ..systems import TransitionSystem
 from .compiled import Compiled
@@ -95,10 +94,9 @@ class GraphedParse:
         self.flags: Flags | None = None
         self.broken = False  # a recording failed: walk eagerly
 
-    def configurations(self, table: Tensor, lengths: Sequence[int], width: int, children: bool
-                       ) -> list[Configuration]:
-        """The final configurations of the batch of sentences of ``lengths`` tokens whose encoded
-        table has ``width`` rows a sentence (and the empty row last)."""
+    def final(self, table: Tensor, lengths: Sequence[int], width: int, children: bool) -> TensorState:
+        """The final state of the batch of sentences of ``lengths`` tokens whose encoded table has
+        ``width`` rows a sentence (and the empty row last); its first ``len(lengths)`` rows are theirs."""
         padded_width = -(-width // self.bucket) * self.bucket
         padded = pad_table(table, len(lengths), width, self.size, padded_width)
         device = table.device
@@ -113,7 +111,7 @@ class GraphedParse:
             state = self.replay(key, n, padded, padded_width, children)
         if not bool(state.terminal()[:len(lengths)].all()):
             raise ParsingCoreError(f"the parser did not finish after {2 * (padded_width - 1)} steps")
-        return state.configurations(range(len(lengths)))
+        return state
 
     def walk(self, n: Tensor, table: Tensor, width: int, children: bool) -> TensorState:
         """The padded walk, eagerly: 2(width − 1) steps, enough for the longest sentence."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -201,6 +202,12 @@ class TensorState:
                               tuple(None if h < 0 else h for h in heads[i][1:n[i] + 1]),
                               tuple(None if lab < 0 else names[lab] for lab in labels[i][1:n[i] + 1]))
                 for i in (range(self.size) if which is None else which)]
+
+    def trees(self, rows: int) -> tuple[np.ndarray, np.ndarray]:
+        """The first ``rows`` rows' heads and labels (rows, T), in one copy to the host (see
+        :mod:`.read_back`)."""
+        heads, labels = torch.stack([self.heads[:rows], self.labels[:rows]]).cpu().numpy()
+        return heads, labels
 
     # -- changing ----------------------------------------------------------------------------------
     def apply(self, kinds: Tensor, labels: Tensor | None = None) -> None:

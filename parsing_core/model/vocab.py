@@ -21,12 +21,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import repeat
+from typing import Any, cast
+
+import numpy as np
 
 from ..errors import ParsingCoreError
 from ..sentence import Sentence
 
 PAD, UNK, ROOT = 0, 1, 2
+SPELLINGS_KEPT = 200_000  # spellings whose character ids a vocabulary remembers
 SPECIALS = ("<pad>", "<unk>", "<root>")
 
 
@@ -41,10 +45,15 @@ class Vocab:
     counts: tuple[int, ...] = ()  # training count of each word (0 for the specials)
     lowercase: bool = True
     _index: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    #: each spelling's character ids, looked up once (every batch of every epoch asks again)
+    _spelled: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _counts: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         tables = {"words": self.words, "upos": self.upos, "chars": self.chars, "labels": self.labels}
         object.__setattr__(self, "_index", {k: {x: i for i, x in enumerate(v)} for k, v in tables.items()})
+        object.__setattr__(self, "_spelled", {})
+        object.__setattr__(self, "_counts", np.asarray(self.counts, dtype=np.float32))
 
     @classmethod
     def build(cls, sentences: Iterable[Sentence], min_count: int = 2, lowercase: bool = True) -> Vocab:
@@ -63,9 +72,8 @@ class Vocab:
     # -- looking up ---------------------------------------------------------------------------
     def word_ids(self, s: Sentence) -> list[int]:
         """ROOT, then the id of each token's word (``UNK`` when unknown)."""
-        table = self._index["words"]
-        norm = str.lower if self.lowercase else str
-        return [ROOT, *(table.get(norm(w), UNK) for w in s.words)]
+        words = map(str.lower, s.words) if self.lowercase else s.words
+        return [ROOT, *map(self._index["words"].get, words, repeat(UNK))]
 
     def unknown_words(self, s: Sentence) -> list[str]:
         """The words of ``s`` the model never saw in training (each read as ``UNK``), in order."""
@@ -76,9 +84,31 @@ class Vocab:
         tags: Sequence[str] = s.upos or ("_",) * s.n
         return [ROOT, *(table.get(u, UNK) for u in tags)]
 
-    def char_ids(self, word: str) -> list[int]:
-        table = self._index["chars"]
-        return [table.get(ch, UNK) for ch in word] or [UNK]
+    def char_ids(self, word: str) -> tuple[int, ...]:
+        """The ids of the word's characters (``(UNK,)`` for an empty word).
+
+        >>> Vocab(("<pad>", "<unk>", "<root>"), chars=(*SPECIALS, "a", "b")).char_ids("abc")
+        (3, 4, 1)
+        """
+        return self.spellings([word])[0]
+
+    def spellings(self, words: Sequence[str]) -> list[tuple[int, ...]]:
+        """:meth:`char_ids` of each word, remembered for the first ``SPELLINGS_KEPT`` spellings
+        asked: every batch of every epoch asks again (a long-running server meets words without end)."""
+        found = [*map(self._spelled.get, words)]
+        if None in found:
+            table = self._index["chars"]
+            missing = {w for w, f in zip(words, found) if f is None}
+            new = {w: tuple(map(table.get, w, repeat(UNK))) or (UNK,) for w in missing}
+            if len(self._spelled) < SPELLINGS_KEPT:
+                self._spelled.update(new)
+            found = [new[w] if f is None else f for w, f in zip(words, found)]
+        return cast(list[tuple[int, ...]], found)
+
+    @property
+    def count_array(self) -> np.ndarray:
+        """(V,) each word's training count as float32, for word dropout (made once)."""
+        return self._counts
 
     def label_id(self, label: str | None) -> int | None:
         """Index of a label, or None for an unknown one (it is then not trained on)."""

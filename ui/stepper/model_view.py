@@ -116,6 +116,6 @@ def _choice(m: MoveScore | None) -> str:
 
 def parsed_sentence(parser: Parser, trace: pc.Trace) -> pc.Sentence:
     """The sentence with the tree of a finished parse (headless tokens go to ROOT, as the parser does)."""
-    from parsing_core.model.parser import finished  # torch: here only once a model is in use
+    from parsing_core.model.read_back import finished  # torch: here only once a model is in use
 
     return finished(trace.sentence, trace.final, labelled=parser.labelled and trace.system.labelled)
