@@ -37,6 +37,21 @@ from parsing_core.model.tensor_state import TensorState
 from parsing_core.model.trainer import length_batches
 
 COLUMNS = ["work", "batch", "sentences", "best ms", "µs / sentence", "ceiling, sentences / s"]
+INTRO = """
+Whatever the device, the host (Python, one core) turns each batch of sentences into the network's
+id tensors (word ids, word dropout when training, each distinct spelling's characters), and after
+greedy parsing it reads the final arcs back as sentences.  A GPU does none of it: this is a floor
+under a GPU's epoch, and a ceiling over its parsing speed.  The rows time this work alone, on
+this machine's CPU, with one torch thread, best of the runs, the vocabulary's remembered spellings
+warm (as from the second batch on):
+
+* **training**: encoding en_lines train in batches of 32 with word dropout, a whole epoch's worth
+  (on a GPU the previous batch's backward pass runs meanwhile);
+* **parsing**: en_lines test in batches of 512 and 2,048, sorted by length as `Parser.parse` does;
+  encoding, reading the trees back (every row checked to be a tree), and both;
+* **ceiling**: sentences ÷ the host's seconds, the most greedy parsing could do on this host if
+  the device took no time at all (the GPU target is 20,000 a second).
+"""
 
 
 def best_seconds(work: Callable[[], object], repeat: int) -> float:
@@ -108,7 +123,7 @@ def main() -> None:
     sections: list[tuple[str, str]] = []
     show(sections, f"The host's work, en_lines, {model.inputs}", table(COLUMNS, rows))
     if args.write:
-        write_page("host_share", "The host's share of a batch", sections)
+        write_page("host_share", "The host's share of a batch", sections, INTRO)
 
 
 if __name__ == "__main__":
