@@ -11,7 +11,9 @@
 # 4. accuracy: 10 epochs, test UAS / LAS, three seeds on the GPU (graphs, compiled steps) and three
 #    on two CPU threads each (batched path), one process a seed, all side by side (accuracy does
 #    not depend on speed, so their epochs' seconds are not the speed step's), with
-# 5. tests/test_cuda.py, run meanwhile.
+# 5. tests/test_cuda.py, run meanwhile, then
+# 6. host: this machine's host share of a batch (encoding, reading trees back; one core, while the
+#    CPU seeds train, so an upper bound), the floor under the GPU's epoch and ceiling on its parsing.
 # Every step's output goes to the folder given (default: gpu-results/), the tables also to
 # gpu.md there.  Each step has its own time limit, so that one that hangs leaves the others their
 # time; the limits add up to under ten minutes.  The eager tensor walk (slow on a GPU) is not
@@ -45,6 +47,7 @@ for seed in 1 2 3; do  # one process a seed: on the GPU, and on two CPU threads
     seeds+=($!)
 done
 step tests 150 python3 -m pytest -q -n 0 -p no:cacheprovider --noconftest tests/test_cuda.py
+step host 45 python3 -m benchmarks.host_share --repeat 5  # this host's share, beside the CPU seeds
 for pid in "${seeds[@]}"; do
     wait "$pid"
     echo "seed process $pid ended with status $?"
@@ -55,3 +58,4 @@ for run in gpu cpu; do  # each seed's table (side by side, they print apart), in
         grep -E '^(\||### )' "$out/${run}_seed$seed.txt" || tail -n 5 "$out/${run}_seed$seed.txt"
     done
 done | tee -a "$out/gpu.md"
+grep -E '^(\||## )' "$out/host.txt" | tee -a "$out/gpu.md"
