@@ -12,9 +12,11 @@ import torch
 import parsing_core as pc
 from parsing_core.checkpoint import VERSION, CheckpointError, load_checkpoint, save_checkpoint
 from parsing_core.model import ModelConfig, Parser, TrainConfig, Vocab
+from parsing_core.model import vocab as vocab_module
 from parsing_core.model.batch import drop_words
 from parsing_core.model.explore import Exploration, Supervision, choose, supervision_loss
 from parsing_core.model.features import MoveSpace, feature_rows, feature_tokens
+from parsing_core.model.vocab import SPECIALS
 from parsing_core.synthetic import synthetic_treebank
 
 TINY = ModelConfig(word_dim=8, upos_dim=4, char_dim=4, char_lstm_dim=4, lstm_dim=8, lstm_layers=1, mlp_dim=8)
@@ -39,6 +41,20 @@ def test_vocab_round_trip_and_unknown_words(sentences: list[pc.Sentence]) -> Non
     s = pc.Sentence(("zyzzyva", "the"))
     assert vocab.word_ids(s)[:2] == [2, 1]  # ROOT, then an unknown word
     assert vocab.label_id("no-such-label") is None
+
+
+def test_spellings_are_remembered_up_to_a_cap_and_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vocab_module, "SPELLINGS_KEPT", 3)
+    vocab = Vocab(SPECIALS, chars=(*SPECIALS, "a", "b"))
+    words = ["ab", "ba", "", "abc", "b", "ab"]
+    want = [(3, 4), (4, 3), (1,), (3, 4, 1), (4,), (3, 4)]  # c is unknown (1), "" reads as one UNK
+    assert vocab.spellings(words) == want
+    assert len(vocab._spelled) == len(set(words))  # a batch's new spellings go in together, under the cap
+    more = [f"a{'b' * k}" for k in range(10)]
+    assert vocab.spellings(more) == [(3, *(4,) * k) for k in range(10)]
+    assert vocab.spellings(words) == want  # the same answers, remembered or not
+    assert len(vocab._spelled) == len(set(words))  # nothing added past the cap
+    assert [vocab.char_ids(w) for w in words] == want
 
 
 def test_word_dropout_hides_rare_words_only() -> None:

@@ -30,7 +30,7 @@ from ..errors import ParsingCoreError
 from ..sentence import Sentence
 
 PAD, UNK, ROOT = 0, 1, 2
-SPELLINGS_KEPT = 200_000  # spellings whose character ids a vocabulary remembers
+SPELLINGS_KEPT = 100_000  # spellings whose character ids a vocabulary remembers (some 15 MB at most)
 SPECIALS = ("<pad>", "<unk>", "<root>")
 
 
