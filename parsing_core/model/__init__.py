@@ -11,6 +11,7 @@ The pieces, in the order a sentence meets them:
 * :mod:`.network` — the BiLSTM encoder (:mod:`.bilstm`: padded sentences, one direction at a
   time) and the MLP move and label scorers;
 * :mod:`.parser` — :class:`Parser`: network + vocabulary + system, greedy lockstep parsing;
+* :mod:`.read_back` — a parsed batch's arcs read back as sentences, every row's tree checked at once;
 * :mod:`.scoring` — :class:`Scorer`: one sentence, any configuration, every move's score
   (:class:`MoveScore`, in :mod:`.move_score`, which needs no torch);
 * :mod:`.explore` — training walks: minimum-cost sets, EXPLORE_{k,p}, the loss;

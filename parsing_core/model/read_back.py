@@ -39,7 +39,7 @@ def trees(heads: np.ndarray, n: np.ndarray) -> np.ndarray:
     """(B,) is each row a tree over its ``n`` tokens?  ``heads`` (B, T): column d is token d's
     head (0 = ROOT, column 0 ROOT's own and ignored), −1 for none (it goes to ROOT); columns
     past n are ignored."""
-    b, t = heads.shape
+    t = heads.shape[1]
     token = np.arange(t)
     real = (token >= 1) & (token <= n[:, None])
     up = np.where(real, np.maximum(heads, 0), 0)  # ROOT and padding point to ROOT
@@ -63,7 +63,7 @@ def parsed_sentences(sentences: Sequence[Sentence], heads: np.ndarray, labels: n
     out = []
     for i, s in enumerate(sentences):
         if not ok[i]:  # read the slow way, which says what is wrong
-            c = row_configuration(heads[i], labels, i, s.n, label_names)
+            c = row_configuration(heads[i], None if labels is None else labels[i], s.n, label_names)
             out.append(finished(s, c, labels is not None))
             continue
         tree = tuple(head_rows[i][:s.n])
@@ -81,10 +81,11 @@ def label_strings(heads: np.ndarray, labels: np.ndarray, label_names: Sequence[s
     return names[index].tolist()  # type: ignore[no-any-return]  # an object array's rows: lists of str
 
 
-def row_configuration(heads: np.ndarray, labels: np.ndarray | None, i: int, n: int,
-                      label_names: Sequence[str]) -> Configuration:
-    """Row i's arcs as a configuration (empty stack and buffer): what :func:`finished` reads."""
-    label_row = [NONE] * (n + 1) if labels is None else labels[i].tolist()
+def row_configuration(heads: np.ndarray, labels: np.ndarray | None, n: int, label_names: Sequence[str]
+                      ) -> Configuration:
+    """One row's arcs (its heads and labels, (T,)) as a configuration with an empty stack and
+    buffer: what :func:`finished` reads."""
+    label_row = [NONE] * (n + 1) if labels is None else labels.tolist()
     return Configuration((), (), tuple(None if h < 0 else h for h in heads[1:n + 1].tolist()),
                          tuple(None if lab < 0 else label_names[lab] for lab in label_row[1:n + 1]))
 
