@@ -15,7 +15,8 @@ import datetime
 import os
 import platform
 import sys
-from collections.abc import Coroutine, Sequence
+import time
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,6 +54,20 @@ def row_line(row: Sequence[object]) -> str:
     '| cuda | graphs, compiled steps | 1 | 1.25 |'
     """
     return "| " + " | ".join(str(x) for x in row) + " |"
+
+
+def timings(work: Callable[[], object], repeat: int) -> list[float]:
+    """Seconds of each of ``repeat`` runs of ``work`` (the caller takes the best or the median).
+
+    >>> len(timings(lambda: None, 3)), all(t >= 0 for t in timings(lambda: None, 2))
+    (3, True)
+    """
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def run_async(coroutine: Coroutine[Any, Any, T]) -> T:

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable, Sequence
 
 import torch
 
 import parsing_core as pc
-from benchmarks.common import add_write_flag, show, table, write_page
+from benchmarks.common import add_write_flag, show, table, timings, write_page
 from parsing_core.model import ModelConfig, Parser, Vocab
 from parsing_core.model.tensor_parse import parse_walk
 from parsing_core.model.tensor_state import TensorState
@@ -56,12 +55,7 @@ warm (as from the second batch on):
 
 def best_seconds(work: Callable[[], object], repeat: int) -> float:
     """The fastest of ``repeat`` timings of ``work``."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(timings(work, repeat))
 
 
 def row(work: str, batch: int, sentences: int, seconds: float) -> list[object]:

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import add_write_flag, cpu_model, table, write_page
+from benchmarks.common import add_write_flag, cpu_model, table, timings, write_page
 from server.jobs import JobBoard
 from server.jobs.job import UNREADABLE
 from server.jobs.kinds import TRAIN
@@ -62,12 +62,7 @@ def train_log(folder: Path, epochs: int) -> Path:
 
 
 def median_ms(work: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
+    return 1000 * statistics.median(timings(work, repeat))
 
 
 def look_costs(lines: list[str], repeat: int) -> list[str]:
